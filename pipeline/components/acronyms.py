@@ -1,0 +1,158 @@
+"""Schwartz-Hearst detection of "long form (SHORT)" and "SHORT (long form)" pairs."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+if not Doc.has_extension("acronyms"):
+    Doc.set_extension("acronyms", default=[])
+
+MAX_SHORT_CHARS = 12
+
+
+@dataclass(frozen=True)
+class Acronym:
+    """A defined acronym as character offsets into the doc text."""
+
+    short: str
+    short_start: int
+    short_end: int
+    long: str
+    long_start: int
+    long_end: int
+
+
+def is_short_form(text: str) -> bool:
+    """True for a plausible acronym: 2-12 chars, starts with a letter, holds a capital."""
+    if not 2 <= len(text) <= MAX_SHORT_CHARS or len(text.split()) > 2:
+        return False
+    if not text[0].isalpha() or not any(c.isupper() for c in text):
+        return False
+    return sum(c.isalpha() for c in text) >= 2
+
+
+def best_long_form(short: str, long: str) -> int | None:
+    """Start index in `long` of the shortest suffix whose letters spell `short` (or None)."""
+    s_idx, l_idx = len(short) - 1, len(long) - 1
+    while s_idx >= 0:
+        c = short[s_idx].lower()
+        if not c.isalnum():
+            s_idx -= 1
+            continue
+        while l_idx >= 0 and (
+            long[l_idx].lower() != c or (s_idx == 0 and l_idx > 0 and long[l_idx - 1].isalnum())
+        ):
+            l_idx -= 1
+        if l_idx < 0:
+            return None
+        l_idx -= 1
+        s_idx -= 1
+    return long.rfind(" ", 0, l_idx + 1) + 1
+
+
+def max_long_words(short: str) -> int:
+    """Schwartz-Hearst bound on the long form's length in words."""
+    n = sum(c.isalnum() for c in short)
+    return min(n + 5, n * 2)
+
+
+def valid_pair(short: str, long: str) -> bool:
+    """Reject pairs where the long form is no longer than, or contains, the short form."""
+    words = long.split()
+    return (
+        len(long) > len(short)
+        and short.lower() not in [w.lower() for w in words]
+        and len(words) <= max_long_words(short)
+        and len(words) >= 1
+        and not long[0] in "([{,;:"
+    )
+
+
+def _window_before(sent: Span, paren_i: int, n_words: int) -> tuple[int, int] | None:
+    """Char span of at most `n_words` tokens before the paren, stopping at punctuation."""
+    doc = sent.doc
+    i = paren_i - 1
+    words = 0
+    start = None
+    while i >= sent.start and words < n_words:
+        tok = doc[i]
+        if tok.text in {",", ";", ":", ".", "(", ")", "[", "]"} or tok.like_url:
+            break
+        start = tok.idx
+        words += 1
+        i -= 1
+    if start is None:
+        return None
+    return start, doc[paren_i - 1].idx + len(doc[paren_i - 1].text)
+
+
+def find_acronyms(doc: Doc) -> list[Acronym]:
+    """All acronym definitions in `doc`, in text order."""
+    text = doc.text
+    found: list[Acronym] = []
+    for sent in doc.sents:
+        for tok in sent:
+            if tok.text != "(":
+                continue
+            close = next(
+                (t.i for t in doc[tok.i + 1 : min(tok.i + 14, sent.end)] if t.text == ")"), None
+            )
+            if close is None or close == tok.i + 1:
+                continue
+            inner_start, inner_end = doc[tok.i + 1].idx, doc[close - 1].idx + len(doc[close - 1])
+            inner = text[inner_start:inner_end]
+            pair = _long_then_short(sent, tok.i, inner, inner_start, inner_end)
+            pair = pair or _short_then_long(sent, tok.i, inner, inner_start, inner_end)
+            if pair is not None:
+                found.append(pair)
+    return found
+
+
+def _long_then_short(sent: Span, paren_i: int, inner: str, s0: int, s1: int) -> Acronym | None:
+    if not is_short_form(inner):
+        return None
+    window = _window_before(sent, paren_i, max_long_words(inner))
+    if window is None:
+        return None
+    text = sent.doc.text
+    candidate = text[window[0] : window[1]]
+    offset = best_long_form(inner, candidate)
+    if offset is None:
+        return None
+    long = candidate[offset:]
+    if not valid_pair(inner, long):
+        return None
+    start = window[0] + offset
+    return Acronym(inner, s0, s1, long, start, window[1])
+
+
+def _short_then_long(sent: Span, paren_i: int, inner: str, s0: int, s1: int) -> Acronym | None:
+    if paren_i == sent.start or len(inner.split()) < 2:
+        return None
+    prev = sent.doc[paren_i - 1]
+    if not is_short_form(prev.text):
+        return None
+    offset = best_long_form(prev.text, inner)
+    if offset != 0 or not valid_pair(prev.text, inner):
+        return None
+    return Acronym(prev.text, prev.idx, prev.idx + len(prev.text), inner, s0, s1)
+
+
+class AcronymDetector:
+    """Store every acronym definition of a doc in `doc._.acronyms` as plain dicts."""
+
+    def __init__(self, nlp: Language, name: str = "acronym_detector") -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.acronyms = [asdict(a) for a in find_acronyms(doc)]
+        return doc
+
+
+@Language.factory("acronym_detector", requires=["token.is_sent_start"])
+def make_acronym_detector(nlp: Language, name: str) -> AcronymDetector:
+    """Registered factory for AcronymDetector."""
+    return AcronymDetector(nlp, name)

@@ -1,0 +1,99 @@
+"""A phrase ruler over the packaged lexicons: datasets, methods, metrics, generic terms."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import srsly
+from spacy.language import Language
+from spacy.matcher import PhraseMatcher
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from pipeline.resources import LexiconEntry, data_path, read_lexicon
+
+SPANS_KEY = "lexicon"
+DEFAULT_FILES = {
+    "DATASET": ["lexicons/datasets.tsv", "lexicons/datasets_train.tsv"],
+    "METHOD": ["lexicons/methods.tsv"],
+    "METRIC": ["lexicons/metrics.tsv", "lexicons/metrics_train.tsv"],
+    "GENERIC": ["lexicons/generic.tsv"],
+}
+
+
+def is_case_sensitive(surface: str) -> bool:
+    """Acronyms and short or capitalised surfaces match case-sensitively."""
+    uppers = sum(c.isupper() for c in surface)
+    return uppers >= 2 or len(surface) <= 3 or surface[:1].isupper()
+
+
+def plural_variants(surface: str) -> list[str]:
+    """The surface plus a regular English plural of its last word for lower-case terms."""
+    if not surface[-1:].isalpha() or not surface.islower() or surface.endswith("s"):
+        return [surface]
+    if surface.endswith("y") and not surface.endswith(("ay", "ey", "oy")):
+        return [surface, surface[:-1] + "ies"]
+    return [surface, surface + "s"]
+
+
+class LexiconRuler:
+    """Mark lexicon surfaces as spans in `doc.spans["lexicon"]`, canonical name as `kb_id_`."""
+
+    def __init__(
+        self, nlp: Language, name: str = "lexicon_ruler", *, files: dict[str, list[str]]
+    ) -> None:
+        self.name = name
+        self.nlp = nlp
+        self.files = files
+        self.entries: list[LexiconEntry] = []
+        for label, names in files.items():
+            for fname in names:
+                self.entries.extend(read_lexicon(data_path(fname), label))
+        self._build()
+
+    def _build(self) -> None:
+        self.exact = PhraseMatcher(self.nlp.vocab, attr="ORTH")
+        self.lower = PhraseMatcher(self.nlp.vocab, attr="LOWER")
+        self.canonical: dict[tuple[str, str], str] = {}
+        for entry in self.entries:
+            for surface in plural_variants(entry.surface):
+                key = (entry.label, surface if is_case_sensitive(surface) else surface.lower())
+                if key in self.canonical:
+                    continue
+                self.canonical[key] = entry.canonical
+                matcher = self.exact if is_case_sensitive(surface) else self.lower
+                matcher.add(f"{entry.label}|{key[1]}", [self.nlp.make_doc(surface)])
+
+    def __call__(self, doc: Doc) -> Doc:
+        spans = []
+        for matcher in (self.exact, self.lower):
+            for match_id, start, end in matcher(doc):
+                label, key = self.nlp.vocab.strings[match_id].split("|", 1)
+                spans.append(
+                    Span(doc, start, end, label=label, kb_id=self.canonical[(label, key)])
+                )
+        doc.spans[SPANS_KEY] = sorted(spans, key=lambda s: (s.start, -len(s)))
+        return doc
+
+    def longest(self, doc: Doc) -> list[Span]:
+        """Non-overlapping lexicon spans, longest first."""
+        return filter_spans(doc.spans.get(SPANS_KEY, []))
+
+    def to_disk(self, path: Path, *, exclude: tuple[str, ...] = ()) -> None:
+        """Write the loaded entries as JSON Lines."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        srsly.write_jsonl(path / "entries.jsonl", [e.__dict__ for e in self.entries])
+
+    def from_disk(self, path: Path, *, exclude: tuple[str, ...] = ()) -> LexiconRuler:
+        """Load entries written by `to_disk`."""
+        rows = srsly.read_jsonl(Path(path) / "entries.jsonl")
+        self.entries = [LexiconEntry(**row) for row in rows]
+        self._build()
+        return self
+
+
+@Language.factory("lexicon_ruler", default_config={"files": DEFAULT_FILES})
+def make_lexicon_ruler(nlp: Language, name: str, files: dict[str, list[str]]) -> LexiconRuler:
+    """Registered factory for LexiconRuler."""
+    return LexiconRuler(nlp, name, files=files)

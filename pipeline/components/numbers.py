@@ -1,0 +1,154 @@
+"""Numeric expressions with units, transitions (A → B, from A to B) and ranges."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+import regex
+from spacy.language import Language
+from spacy.tokens import Doc
+
+if not Doc.has_extension("numbers"):
+    Doc.set_extension("numbers", default=[])
+
+MAGNITUDES = {"K": 1e3, "k": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
+UNIT_ALIASES = {"%": "%", "×": "x", "x": "x", "X": "x", "fold": "x", "-fold": "x", " fold": "x",
+                "points": "points", "point": "points", "pp": "points", "pts": "points",
+                "percentage points": "points", "percentage point": "points", "p.p.": "points"}
+_UNIT = r"(?:\s?(?P<unit>%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b)|\s(?P<wunit>percentage points?|points?|pp\b|pts\b|p\.p\.))"
+_NUMBER = regex.compile(
+    r"""
+    (?<![\w.\-–/@^_$\\])
+    (?:
+      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×)
+    | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
+    | (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<mag>[KMBT](?![a-z]))?"""
+    + _UNIT
+    + r"""?
+    )
+    (?![A-Za-z0-9]|\.\d|\(|/\d)
+    """,
+    regex.VERBOSE,
+)
+_DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
+_URL = regex.compile(r"(?:https?://|www\.)\S+|\S+\.(?:com|org|io|ai|net)/\S*")
+_BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
+_BETWEEN_TRANSITION = regex.compile(r"^\s*(?P<op>→|->|⟶|=>|to)\s*(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?$")
+_FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}$")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A numeric expression in the doc text (char offsets) with its parsed value and unit."""
+
+    start: int
+    end: int
+    text: str
+    value: float
+    unit: str | None
+    is_integer: bool
+    has_magnitude: bool
+    is_fraction: bool
+    grouped: bool
+    from_value: float | None = None
+    from_start: int | None = None
+    from_end: int | None = None
+    range_low: bool = False
+    range_high: bool = False
+
+
+def parse_value(number: str, magnitude: str | None = None) -> float:
+    """'75,000' -> 75000.0, '100'+'K' -> 100000.0, '1/50' -> 0.02."""
+    if "/" in number:
+        num, den = number.split("/")
+        return float(num) / float(den) if float(den) else float("nan")
+    value = float(number.replace(",", ""))
+    return value * MAGNITUDES[magnitude] if magnitude else value
+
+
+def _masked(text: str) -> list[tuple[int, int]]:
+    """Spans where numbers are never results: URLs, citations, enumerations, dimensions."""
+    spans = []
+    for pattern in (_URL, _BRACKETED, _DIMENSION):
+        spans.extend(m.span() for m in pattern.finditer(text))
+    return spans
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every numeric expression outside names, URLs, citations and dimensions."""
+    masked = _masked(text)
+    found: list[Number] = []
+    for m in _NUMBER.finditer(text):
+        s, e = m.span()
+        if any(ms <= s < me for ms, me in masked):
+            continue
+        if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
+            continue
+        if m.group("lo") is not None:
+            unit = UNIT_ALIASES[m.group("runit")]
+            lo_end = m.start("lo") + len(m.group("lo"))
+            found.append(Number(s, lo_end, text[s:lo_end], float(m.group("lo")), unit,
+                                False, False, False, False, range_low=True))
+            hs = m.start("hi")
+            found.append(Number(hs, e, text[hs:e], float(m.group("hi")), unit,
+                                False, False, False, False, range_high=True))
+            continue
+        if m.group("frac") is not None:
+            value = parse_value(m.group("frac"))
+            found.append(Number(s, e, text[s:e], value, None, False, False, True, False))
+            continue
+        raw_unit = m.group("unit") or m.group("wunit")
+        unit = UNIT_ALIASES.get(raw_unit.strip() if raw_unit else "", None) if raw_unit else None
+        if raw_unit and unit is None:
+            unit = UNIT_ALIASES.get(raw_unit)
+        num, mag = m.group("num"), m.group("mag")
+        found.append(Number(
+            s, e, text[s:e], parse_value(num, mag), unit,
+            is_integer="." not in num, has_magnitude=mag is not None, is_fraction=False,
+            grouped="," in num,
+        ))
+    return link_transitions(text, found)
+
+
+def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
+    """Fold "A → B" and "from A to B" into B (with from_value A); mark "A to B" ranges."""
+    out: list[Number] = []
+    i = 0
+    while i < len(numbers):
+        cur = numbers[i]
+        nxt = numbers[i + 1] if i + 1 < len(numbers) else None
+        if nxt is not None and not cur.range_low:
+            m = _BETWEEN_TRANSITION.match(text[cur.end : nxt.start])
+            if m is not None:
+                arrow = m.group("op") != "to"
+                if arrow or _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start]):
+                    unit = nxt.unit or cur.unit
+                    out.append(replace(nxt, unit=unit, from_value=cur.value,
+                                       from_start=cur.start, from_end=cur.end))
+                    i += 2
+                    continue
+                unit = nxt.unit or cur.unit
+                out.append(replace(cur, unit=cur.unit or unit, range_low=True))
+                out.append(replace(nxt, unit=unit, range_high=True))
+                i += 2
+                continue
+        out.append(cur)
+        i += 1
+    return out
+
+
+class NumberFinder:
+    """Store numeric expressions of a doc in `doc._.numbers` as plain dicts."""
+
+    def __init__(self, nlp: Language, name: str = "number_finder") -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        doc._.numbers = [asdict(n) for n in find_numbers(doc.text)]
+        return doc
+
+
+@Language.factory("number_finder")
+def make_number_finder(nlp: Language, name: str) -> NumberFinder:
+    """Registered factory for NumberFinder."""
+    return NumberFinder(nlp, name)

@@ -1,0 +1,57 @@
+"""A tokenizer for abstracts: keeps hyphenated names whole and splits trailing full stops."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import spacy
+from spacy.language import Language
+from spacy.tokenizer import Tokenizer
+from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+# Tokens that end in a full stop and never end a sentence.
+SPECIAL_CASES = ("al.", "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "Tab.", "cf.", "vs.", "approx.",
+                 "resp.", "Ref.", "Refs.", "No.", "Nos.", "App.", "Thm.", "Def.", "Alg.")
+
+EXTRA_INFIXES = (
+    r"(?<=[A-Za-z]),(?=[0-9])",   # "models,10"
+    r"(?<=[A-Za-z0-9])\)(?=-)",    # "(SDE)-based"
+    r"—",                          # em dash between words
+    r"(?<=[0-9%])→|→(?=[0-9])",   # "26.8%→56.3%"
+)
+EXTRA_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.", r"(?<=[A-Z][A-Z])\.", r"(?<=-[A-Z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[0-9])\.")
+
+
+def _keeps_hyphens(pattern: str) -> bool:
+    """True for the default infix rule that splits letter-hyphen-letter."""
+    return "(?:-|–|—|--|---|——|~)" in pattern
+
+
+def _is_unit_or_currency(pattern: str) -> bool:
+    """True for default suffixes that split units ("1K" -> "1", "K") or currencies."""
+    return pattern.startswith("(?<=[0-9])(?:km|") or pattern.startswith("(?<=[0-9])(?:\\$")
+
+
+@spacy.registry.tokenizers("pipeline.abstract_tokenizer.v1")
+def create_abstract_tokenizer() -> Callable[[Language], Tokenizer]:
+    """Registered tokenizer factory for abstracts (use in a config's [nlp.tokenizer])."""
+
+    def make(nlp: Language) -> Tokenizer:
+        defaults = nlp.Defaults
+        infixes = [p for p in defaults.infixes if not _keeps_hyphens(p)] + list(EXTRA_INFIXES)
+        suffixes = [p for p in defaults.suffixes if not _is_unit_or_currency(p)]
+        suffixes += list(EXTRA_SUFFIXES)
+        rules = dict(defaults.tokenizer_exceptions)
+        for case in SPECIAL_CASES:
+            rules[case] = [{"ORTH": case}]
+        return Tokenizer(
+            nlp.vocab,
+            rules=rules,
+            prefix_search=compile_prefix_regex(defaults.prefixes).search,
+            suffix_search=compile_suffix_regex(suffixes).search,
+            infix_finditer=compile_infix_regex(infixes).finditer,
+            token_match=defaults.token_match,
+            url_match=defaults.url_match,
+        )
+
+    return make

@@ -1,0 +1,1 @@
+"""The link stage: turn an annotated Doc into entities, metrics and results."""

@@ -1,0 +1,200 @@
+"""Results: which numbers report outcomes, their kind, and the metric/dataset/method they belong to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc
+
+from pipeline.link.context import DocContext
+from pipeline.resources import cues
+
+
+@dataclass
+class ResultDraft:
+    """A result in normalised char offsets."""
+
+    start: int
+    end: int
+    value: float
+    unit: str | None
+    kind: str
+    from_value: float | None
+    from_span: tuple[int, int] | None
+    sentence: int
+    metric: str | None = None
+    dataset: str | None = None
+    method: str | None = None
+
+
+@dataclass
+class Tagged:
+    """A mention of a named thing: token span, sentence, clause and the name it resolves to."""
+
+    start: int
+    end: int
+    sentence: int
+    clause: int
+    name: str
+    compared: bool = False
+
+
+def is_result_number(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -> bool:
+    """Reject years, section numbers, small bare counts and unitless decimals with no metric."""
+    c = cues()
+    ti = ctx.token_at(num["start"])
+    prev = doc[ti - 1].lower_ if ti > 0 else ""
+    if prev in c["skip_number_after"]:
+        return False
+    bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
+    lo, hi = c["year_range"]
+    if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
+        return False
+    if bare and num["is_integer"] and not num["grouped"] and num["value"] < c["min_bare_count"]:
+        return any(j in metric_tokens for j in range(ti + 1, min(len(doc), ti + 3)))
+    if bare and not num["is_integer"]:
+        clause = ctx.clause_of[ti]
+        return any(ctx.clause_of[j] == clause for j in metric_tokens)
+    return True
+
+
+def result_kind(num: dict, doc: Doc, ctx: DocContext) -> str:
+    """score / change / ratio / count from the unit and the words around the number."""
+    c = cues()
+    unit = num["unit"]
+    if unit == "x" or num["is_fraction"]:
+        return "ratio"
+    if unit == "points":
+        return "change"
+    if num["from_value"] is not None:
+        return "score"
+    if unit is None and not num["is_fraction"] and (
+        num["is_integer"] or num["has_magnitude"] or num["grouped"]
+    ):
+        return "count"
+    ti = ctx.token_at(num["start"])
+    te = ctx.token_at(num["end"] - 1) + 1
+    sent = ctx.sent_of[ti]
+    before = [t.lower_ for t in doc[max(0, ti - 4) : ti] if ctx.sent_of[t.i] == sent]
+    after = [t.lower_ for t in doc[te : min(len(doc), te + 3)] if ctx.sent_of[t.i] == sent]
+    if unit == "%" and after[:1] == ["of"] and any(w in c["resource_nouns"] for w in after[1:]) or (
+        unit == "%" and after[:1] == ["of"] and _resource_soon(doc, te + 1, sent, ctx)
+    ):
+        if any(w in c["ratio_cues_before"] for w in before):
+            return "ratio"
+    if any(w in c["change_cues_before"] for w in before[-3:]) or any(
+        w in c["change_cues_after"] for w in after
+    ):
+        return "change"
+    return "score"
+
+
+def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
+    """True when a resource noun (data, samples, ...) follows within 4 tokens of `i`."""
+    c = cues()
+    for j in range(i, min(len(doc), i + 4)):
+        if ctx.sent_of[j] != sent:
+            return False
+        if doc[j].lower_ in c["resource_nouns"] or doc[j].lower_.split("-")[-1] in c["resource_nouns"]:
+            return True
+    return False
+
+
+def _nearest(items: list[Tagged], ti: int, *, prefer_after: int = 0) -> Tagged | None:
+    """The item nearest token ti: one starting within `prefer_after` tokens after, else before."""
+    after = [m for m in items if 0 < m.start - ti <= prefer_after]
+    if after:
+        return min(after, key=lambda m: m.start)
+    before = [m for m in items if m.end <= ti]
+    if before:
+        return max(before, key=lambda m: m.end)
+    rest = [m for m in items if m.start > ti]
+    return min(rest, key=lambda m: m.start) if rest else None
+
+
+def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) -> str | None:
+    """Dataset of a fronted "On X," clause earlier in the sentence, when it names exactly one."""
+    sent = ctx.sent_of[ti]
+    clause = ctx.clause_of[ti]
+    scenes: dict[int, list[Tagged]] = {}
+    for d in datasets:
+        if d.sentence == sent and d.clause < clause:
+            scenes.setdefault(d.clause, []).append(d)
+    for cl in sorted(scenes, reverse=True):
+        first_tok = next(i for i in range(len(doc)) if ctx.clause_of[i] == cl)
+        words = [doc[i].lower_ for i in range(first_tok, min(len(doc), first_tok + 2))]
+        if not {"on", "across", "for"} & set(words):
+            continue
+        names = set()
+        nxt = cl
+        while nxt in scenes and nxt < clause:  # a coordination "On A, B and C," spans clauses
+            names |= {m.name for m in scenes[nxt]}
+            nxt += 1
+        return names.pop() if len(names) == 1 else None
+    return None
+
+
+def link_result(
+    draft: ResultDraft,
+    ti: int,
+    ctx: DocContext,
+    doc: Doc,
+    metrics: list[Tagged],
+    datasets: list[Tagged],
+    methods: list[Tagged],
+    main_method: str | None,
+) -> None:
+    """Attach metric, dataset and method to one result from its clause and sentence."""
+    sent, clause = ctx.sent_of[ti], ctx.clause_of[ti]
+    if draft.kind != "count":
+        in_clause = [m for m in metrics if m.clause == clause]
+        hit = _nearest(in_clause, ti, prefer_after=2)
+        draft.metric = hit.name if hit else None
+        in_clause_ds = [d for d in datasets if d.clause == clause]
+        hit = _nearest(in_clause_ds, ti)
+        draft.dataset = hit.name if hit else scene_dataset(datasets, doc, ctx, ti)
+    own = [m for m in methods if m.sentence == sent and not m.compared]
+    same_clause = [m for m in own if m.clause == clause]
+    hit = _nearest(same_clause, ti) or _nearest(own, ti)
+    draft.method = hit.name if hit else main_method
+
+
+def extract_results(
+    doc: Doc,
+    ctx: DocContext,
+    metrics: list[Tagged],
+    datasets: list[Tagged],
+    methods: list[Tagged],
+    main_method: str | None,
+    taken: list[tuple[int, int]],
+) -> list[ResultDraft]:
+    """Every outcome-reporting number of the doc with its kind and links."""
+    metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
+    out = []
+    for num in doc._.numbers:
+        s, e = num["start"], num["end"]
+        if any(s < te and ts < e for ts, te in taken):
+            continue
+        if not is_result_number(num, doc, ctx, metric_tokens):
+            continue
+        ti = ctx.token_at(s)
+        from_span = (num["from_start"], num["from_end"]) if num["from_start"] is not None else None
+        draft = ResultDraft(
+            s, e, num["value"], num["unit"], result_kind(num, doc, ctx), num["from_value"],
+            from_span, ctx.sent_of[ti],
+        )
+        link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method)
+        out.append(draft)
+    _share_range_kinds(out, doc._.numbers)
+    return out
+
+
+def _share_range_kinds(results: list[ResultDraft], numbers: list[dict]) -> None:
+    """Both ends of a range get the kind and links of the high end."""
+    by_start = {r.start: r for r in results}
+    lows = [n for n in numbers if n["range_low"]]
+    highs = [n for n in numbers if n["range_high"]]
+    for lo, hi in zip(lows, highs, strict=False):
+        a, b = by_start.get(lo["start"]), by_start.get(hi["start"])
+        if a and b:
+            a.kind, a.metric, a.dataset, a.method = b.kind, b.metric, b.dataset, b.method

@@ -1,0 +1,28 @@
+"""The spaCy pipeline: a blank English pipeline plus the registered rule components."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import spacy
+from spacy.language import Language
+
+import pipeline.components  # noqa: F401  (registers the factories)
+
+COMPONENTS = ("abstract_sentencizer", "acronym_detector", "lexicon_ruler", "name_shapes",
+              "number_finder")
+
+
+def build_nlp() -> Language:
+    """A fresh pipeline: abstract tokenizer, sentences, acronyms, lexicons, name shapes, numbers."""
+    config = {"nlp": {"tokenizer": {"@tokenizers": "pipeline.abstract_tokenizer.v1"}}}
+    nlp = spacy.blank("en", config=config)
+    for name in COMPONENTS:
+        nlp.add_pipe(name)
+    return nlp
+
+
+@cache
+def get_nlp() -> Language:
+    """The process-wide pipeline, built once (never pass it to a Prefect task)."""
+    return build_nlp()

@@ -1,0 +1,149 @@
+"""Normalise LaTeX/Markdown in an abstract while keeping a map back to raw offsets."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+import regex
+
+# Macros whose argument is kept and whose wrapper is dropped: \textit{X} -> X.
+WRAPPER_MACROS = frozenset(
+    "textit textbf textsc texttt textrm textsf textup textnormal emph underline uline "
+    "revise rev added new hl mbox text mathrm mathbf mathit mathsf mathtt mathcal mathbb "
+    "mathscr boldsymbol bm operatorname url".split()
+)
+# Symbol macros replaced by one character.
+SYMBOL_MACROS = {
+    "times": "×", "rightarrow": "→", "to": "→", "longrightarrow": "→", "Rightarrow": "→",
+    "leftarrow": "←", "approx": "≈", "sim": "~", "pm": "±", "geq": "≥", "ge": "≥",
+    "leq": "≤", "le": "≤", "cdot": "·", "uparrow": "↑", "downarrow": "↓", "ldots": "…",
+    "dots": "…", "cdots": "…", "infty": "∞", "%": "%", "&": "&", "_": "_", "#": "#",
+    "$": "$", "{": "{", "}": "}", "alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ",
+    "epsilon": "ε", "lambda": "λ", "mu": "μ", "sigma": "σ", "tau": "τ", "theta": "θ",
+}
+HTML_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'"}
+NOT_JOINED = frozenset({"and", "or", "to", "vs", "versus", "nor", "but", "as"})
+
+_TOKEN = regex.compile(
+    r"""
+    (?P<wrap>\\(?P<wname>[A-Za-z]+)\s*\{)
+  | (?P<sym>\\(?P<sname>[A-Za-z]+|[%&_\#$\{\}])(?![A-Za-z])(?:\s*\{\})?)
+  | (?P<macro>\\[A-Za-z]+)
+  | (?P<open>\{)
+  | (?P<close>\})
+  | (?P<dollar>\$)
+  | (?P<bold>\*\*|__)
+  | (?P<ital>(?<=[\s(]|^)\*(?=\S)|(?<=\S)\*(?=[\s).,;:]|$))
+  | (?P<tilde>~)
+  | (?P<dash>-{2,3})
+  | (?P<hyph>(?<=[a-z])-\s+(?=(?P<next>[a-z]+)))
+  | (?P<space>\s{2,}|[^\S ])
+  | (?P<entity>&(?:amp|lt|gt|quot|\#39);)
+  | (?P<uni>[^\x00-\x7f])
+    """,
+    regex.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class OffsetMap:
+    """Normalised text plus, per normalised char, the raw span it came from."""
+
+    raw: str
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def to_raw(self, start: int, end: int) -> tuple[int, int]:
+        """Map a normalised span [start, end) to the raw span it covers."""
+        if not 0 <= start < end <= len(self.text):
+            raise ValueError(f"span {start}:{end} outside normalised text of {len(self.text)}")
+        return self.starts[start], self.ends[end - 1]
+
+    def raw_slice(self, start: int, end: int) -> str:
+        """The raw text behind a normalised span."""
+        s, e = self.to_raw(start, end)
+        return self.raw[s:e]
+
+
+class _Builder:
+    """Accumulates normalised characters with their raw spans."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.chars: list[str] = []
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def copy(self, start: int, end: int) -> None:
+        self.chars.append(self.raw[start:end])
+        self.starts.extend(range(start, end))
+        self.ends.extend(range(start + 1, end + 1))
+
+    def emit(self, text: str, start: int, end: int) -> None:
+        self.chars.append(text)
+        self.starts.extend([start] * len(text))
+        self.ends.extend([end] * len(text))
+
+    def build(self) -> OffsetMap:
+        return OffsetMap(self.raw, "".join(self.chars), tuple(self.starts), tuple(self.ends))
+
+
+def normalise(raw: str) -> OffsetMap:
+    """Strip LaTeX/Markdown markup from `raw`; every kept char maps back to raw offsets."""
+    out = _Builder(raw)
+    braces: list[bool] = []  # True: the closing brace is dropped
+    pos = 0
+    for m in _TOKEN.finditer(raw):
+        s, e = m.span()
+        if s > pos:
+            out.copy(pos, s)
+        pos = e
+        kind = m.lastgroup
+        if m.group("wrap") is not None:
+            if m.group("wname") in WRAPPER_MACROS:
+                braces.append(True)
+            else:
+                out.copy(s, e)
+                braces.append(False)
+        elif m.group("sym") is not None:
+            name = m.group("sname")
+            if name in SYMBOL_MACROS:
+                out.emit(SYMBOL_MACROS[name], s, e)
+            else:
+                out.copy(s, e)
+        elif kind == "macro":
+            out.copy(s, e)
+        elif kind == "open":
+            braces.append(False)
+            out.copy(s, e)
+        elif kind == "close":
+            if braces and braces.pop():
+                continue
+            out.copy(s, e)
+        elif kind in ("dollar", "bold", "ital"):
+            continue
+        elif kind == "tilde":
+            out.emit(" ", s, e)
+        elif kind == "dash":
+            out.emit("—", s, e)
+        elif m.group("hyph") is not None:
+            if m.group("next") in NOT_JOINED:
+                out.copy(s, e)
+            # else: a line-break hyphenation, "sam- pling" -> "sampling"
+        elif kind == "space":
+            out.emit(" ", s, e)
+        elif kind == "entity":
+            out.emit(HTML_ENTITIES[m.group()], s, e)
+        elif kind == "uni":
+            folded = unicodedata.normalize("NFKC", m.group())
+            if folded.isspace() or not folded:
+                out.emit(" " if folded else "", s, e)
+            elif folded != m.group() and folded.isascii():
+                out.emit(folded, s, e)
+            else:
+                out.copy(s, e)
+    if pos < len(raw):
+        out.copy(pos, len(raw))
+    return out.build()

@@ -1,0 +1,130 @@
+"""Rebuild the train-derived lexicons from the *train* splits in ../shared/eval.
+
+Usage: python scripts/build_lexicons.py [--shared ../shared]
+
+Writes pipeline/data/lexicons/datasets_train.tsv and metrics_train.tsv. Only train
+splits are read (TDMSci train_1500_v2.conll, dataset_ner Train_set_sentences.csv);
+test splits are measuring sticks and never feed a lexicon.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import csv
+import re
+from collections import Counter
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "pipeline" / "data" / "lexicons"
+TRAILING = re.compile(
+    r"\s+(?:dataset|datasets|data set|data sets|corpus|corpora|collection|collections|"
+    r"benchmark|benchmarks|database|repository|test set|test sets|training set|"
+    r"validation set|data|shared task data|test data)$",
+    re.IGNORECASE,
+)
+STOP = {
+    "Twitter", "Facebook", "Amazon", "Google", "Web", "News", "Wiki", "Yelp", "Bing", "Netflix",
+    "Nova", "Fruit", "Food", "Wine", "Adult", "Mix", "Review", "DEV", "TEST", "EG", "AR", "RT",
+    "MD", "NEWS", "BOOKS", "BLOGS", "WN", "Macmillan", "Wikipedia", "Freebase", "CR", "MS",
+    "NUS", "VG", "IA", "OAI", "TAC", "NIST", "ETH", "SMTP", "HTTP", "MSN", "Bing", "Interest",
+    "Aesthetics", "Animal", "Appazaar", "Snippet", "Epinions", "Nova", "Car", "Yale",
+}
+
+
+def detok(text: str) -> str:
+    """Undo CoNLL tokenisation: 'F - measure' -> 'F-measure', 'CTB 5 . 1' -> 'CTB 5.1'."""
+    text = re.sub(r"\s*([-/])\s*", r"\1", text)
+    text = re.sub(r"(\d)\s*\.\s*(\d)", r"\1.\2", text)
+    text = re.sub(r"\(\s*", "(", text)
+    text = re.sub(r"\s*\)", ")", text)
+    return re.sub(r"\s+'\s*", "'", text).strip()
+
+
+def conll_spans(path: Path) -> list[tuple[str, str]]:
+    """(label, text) for each BIO span of a CoNLL file (token in col 0, tag last)."""
+    spans: list[tuple[str, str]] = []
+    cur: list[str] = []
+    label = None
+    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+        parts = line.split()
+        tag = parts[-1] if parts else "O"
+        if tag.startswith("I-") and cur:
+            cur.append(parts[0])
+            continue
+        if cur:
+            spans.append((label, " ".join(cur)))
+            cur, label = [], None
+        if tag.startswith("B-"):
+            cur, label = [parts[0]], tag[2:]
+    return spans
+
+
+def dataset_name(raw: str) -> str | None:
+    """A clean dataset name from an annotated mention, or None to skip it."""
+    name = detok(raw)
+    name = TRAILING.sub("", name).strip(" \"'")
+    if "(" in name:
+        name = name.split("(")[0].strip()
+    if not name or len(name.split()) > 4 or name in STOP or not any(c.isupper() for c in name):
+        return None
+    if " and " in name or "," in name or len(name) < 3:
+        return None
+    return name
+
+
+def metric_canonical(surface: str, curated: dict[str, str]) -> str:
+    """Map a metric surface to a curated canonical name where one fits."""
+    key = re.sub(r"\bf 1\b", "f1", surface.lower())
+    key = re.sub(r"[- ](?:scores?|measures?|rates?)$", "", key).strip()
+    for candidate in (key, key.rstrip("s"), key + " score"):
+        if candidate in curated:
+            return curated[candidate]
+    return key
+
+
+def main() -> None:
+    """Write the train-derived lexicon files."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
+    args = ap.parse_args()
+    tdm = conll_spans(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    datasets: Counter[str] = Counter()
+    for label, text in tdm:
+        if label == "DATASET" and (name := dataset_name(text)):
+            datasets[(name, "tdmsci-train")] += 1
+    with (args.shared / "eval/dataset_ner/Train_set_sentences.csv").open(encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            for mention in ast.literal_eval(row["datasets"]):
+                if name := dataset_name(mention):
+                    datasets[(name, "dataset_ner-train")] += 1
+    seen: set[str] = set()
+    with (OUT / "datasets_train.tsv").open("w", encoding="utf-8") as fh:
+        fh.write("surface\tcanonical\tsource\n")
+        for (name, source), count in sorted(datasets.items()):
+            short = len(name) <= 3 and count < 2  # a rare three-letter mention is too ambiguous
+            if name not in seen and not short:
+                seen.add(name)
+                fh.write(f"{name}\t{name}\t{source}\n")
+    curated = {
+        line.split("\t")[0].lower(): line.split("\t")[1]
+        for line in (OUT / "metrics.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    }
+    metrics: Counter[str] = Counter()
+    for label, text in tdm:
+        if label == "METRIC":
+            surface = detok(text)
+            if "(" in surface or len(surface.split()) > 4 or surface.lower() in curated:
+                continue
+            metrics[surface] += 1
+    with (OUT / "metrics_train.tsv").open("w", encoding="utf-8") as fh:
+        fh.write("surface\tcanonical\tsource\n")
+        for surface, count in sorted(metrics.items()):
+            if count == 1 and surface.islower() and " " not in surface:
+                continue
+            fh.write(f"{surface}\t{metric_canonical(surface, curated)}\ttdmsci-train\n")
+    print(f"datasets_train.tsv: {len(seen)} names; metrics_train.tsv: {len(metrics)} surfaces")
+
+
+if __name__ == "__main__":
+    main()
