@@ -1,0 +1,5 @@
+"""`python -m pipeline` entry point."""
+
+from pipeline.cli import main
+
+main()

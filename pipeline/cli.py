@@ -1,0 +1,187 @@
+"""Command line: run, eval, serve and schema (`python -m pipeline --help`)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import orjson
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    help="Extract methods, datasets, metrics and results from ML abstracts into checked JSON.",
+)
+console = Console(stderr=True)
+out_console = Console()
+
+InputsArg = Annotated[list[Path], typer.Argument(
+    help="Seed text files (.txt), JSON Lines (.jsonl), CSV (.csv), or folders of them.",
+    show_default=False)]
+OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
+
+
+def _count_inputs(inputs: list[Path], fields, max_chars: int) -> int:
+    from pipeline.ingest import ingest
+
+    items, _ = ingest(inputs, fields, max_chars)
+    return len(items)
+
+
+def _summary_table(summary, out_dir: Path, where: str) -> Table:
+    table = Table(title=f"Extraction summary → {out_dir}", show_header=False, box=None)
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    rows = [
+        ("documents read", summary.read), ("records written", summary.records),
+        ("errors", summary.errors), ("methods", summary.methods),
+        ("datasets", summary.datasets), ("metrics", summary.metrics),
+        ("results", summary.results), ("time", f"{summary.seconds:.2f} s"),
+        ("orchestration", where),
+    ]
+    for key, value in rows:
+        style = "red" if key == "errors" and summary.errors else None
+        table.add_row(key, f"[{style}]{value}[/]" if style else str(value))
+    return table
+
+
+@app.command()
+def run(
+    inputs: InputsArg,
+    out: OutOpt = Path("outputs"),
+    batch_size: Annotated[int, typer.Option(help="Abstracts per task run.", min=1)] = 256,
+    max_chars: Annotated[int, typer.Option(help="Longer abstracts go to errors.jsonl.")] = 20_000,
+    id_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the paper id.")] = "id",
+    title_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the title.")] = "title",
+    abstract_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the abstract.")] = "abstract",
+    prefect: Annotated[bool, typer.Option(
+        "--prefect/--no-prefect", help="Run as a Prefect flow (default) or as plain functions.")] = True,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show Prefect's own logs.")] = False,
+) -> None:
+    """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
+    from pipeline.ingest import Fields
+
+    fields = Fields(id_field, title_field, abstract_field)
+    total = _count_inputs(inputs, fields, max_chars)
+    t0 = time.perf_counter()
+    with Progress(TextColumn("[bold]extracting"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=console, transient=True) as bar:
+        job = bar.add_task("extract", total=total)
+        step = lambda n: bar.advance(job, n)  # noqa: E731
+        if prefect:
+            from pipeline.prefect_env import configure
+
+            where = configure(verbose)
+            from pipeline.flow import run_flow
+            from pipeline.progress import PROGRESS
+
+            token = PROGRESS.set(step)
+            try:
+                summary = run_flow(
+                    [str(p) for p in inputs], str(out), batch_size=batch_size,
+                    max_chars=max_chars, id_field=id_field, title_field=title_field,
+                    abstract_field=abstract_field,
+                )
+            finally:
+                PROGRESS.reset(token)
+            where = f"Prefect ({where})"
+        else:
+            from pipeline.stages import run_pipeline
+
+            summary = run_pipeline(inputs, out, fields=fields, batch_size=batch_size,
+                                   max_chars=max_chars, progress=step)
+            where = "plain functions"
+    console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
+    if summary.errors:
+        console.print(f"[yellow]{summary.errors} input record(s) in {out / 'errors.jsonl'}[/]")
+    if summary.records == 0:
+        console.print("[red]nothing could be read[/]")
+        raise typer.Exit(1)
+
+
+@app.command("eval")
+def evaluate_cmd(
+    gold: Annotated[Path, typer.Option(help="Gold JSON Lines (GUIDELINES.md format).")],
+    pred: Annotated[Path, typer.Option(help="Predicted records.jsonl.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Score predicted records against gold: P/R/F1 per category, role and result attributes."""
+    from pipeline.errors import GoldError
+    from pipeline.evaluate import evaluate
+
+    try:
+        report = evaluate(gold, pred)
+    except GoldError as exc:
+        console.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
+    data = report.as_dict()
+    if as_json:
+        sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
+        return
+    table = Table(title=f"{pred} vs {gold} ({data['docs']} documents)")
+    for col in ("category", "tp", "fp", "fn", "precision", "recall", "f1"):
+        table.add_column(col, justify="left" if col == "category" else "right")
+    for cat, v in data["categories"].items():
+        table.add_row(cat, str(v["tp"]), str(v["fp"]), str(v["fn"]), f"{v['precision']:.3f}",
+                      f"{v['recall']:.3f}", f"{v['f1']:.3f}")
+    out_console.print(table)
+    attrs = Table(title="Accuracy over matched pairs")
+    attrs.add_column("attribute")
+    attrs.add_column("accuracy", justify="right")
+    attrs.add_column("pairs", justify="right")
+    attrs.add_row("role (methods+datasets)", f"{data['role_accuracy']:.3f}", str(data["role_pairs"]))
+    for attr, value in data["result_attribute_accuracy"].items():
+        attrs.add_row(f"result {attr}", f"{value:.3f}", str(data["result_pairs"]))
+    out_console.print(attrs)
+    if data["missing_docs"]:
+        out_console.print(f"[yellow]gold docs with no prediction: {data['missing_docs']}[/]")
+
+
+@app.command()
+def serve(
+    folder: Annotated[Path, typer.Argument(help="Input folder scanned on every run.")],
+    out: OutOpt = Path("outputs/scheduled"),
+    cron: Annotated[str | None, typer.Option(help='Cron schedule, e.g. "0 * * * *".')] = None,
+    interval: Annotated[int | None, typer.Option(help="Seconds between runs.", min=1)] = None,
+    name: Annotated[str, typer.Option(help="Deployment name.")] = "scheduled-extraction",
+    once: Annotated[bool, typer.Option(help="Run due flow runs once, then exit.")] = False,
+) -> None:
+    """Serve the flow on a schedule over FOLDER (needs a Prefect API; see README)."""
+    if (cron is None) == (interval is None):
+        console.print("[red]error:[/] give exactly one of --cron or --interval")
+        raise typer.Exit(2)
+    from pipeline.prefect_env import configure
+
+    where = configure()
+    import asyncio
+
+    from pipeline.schedule import serve_folder
+
+    console.print(f"serving [bold]{name}[/] over {folder} → {out} ({cron or f'every {interval}s'}),"
+                  f" API {where}; Ctrl-C stops")
+    try:
+        asyncio.run(serve_folder(folder, out, name=name, cron=cron, interval=interval,
+                                 run_once=once))
+    except KeyboardInterrupt:
+        console.print("stopped")
+
+
+@app.command()
+def schema(
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for *.schema.json.")] = Path("schemas"),
+) -> None:
+    """Regenerate the JSON Schemas from the pydantic models."""
+    from pipeline.schema import write_schemas
+
+    for path in write_schemas(out):
+        console.print(f"wrote {path}")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,77 @@
+"""The Prefect flow: thin tasks over the plain stage functions, one task run per batch."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from prefect import flow, task
+from prefect.cache_policies import NO_CACHE
+
+from pipeline import progress as progress_hook
+from pipeline.emit import write_outputs
+from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
+from pipeline.models import ErrorRecord, Record, Summary
+from pipeline.stages import DEFAULT_BATCH, RunOutput, batches, extract_items, order_key, summarise
+
+@task(name="ingest", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
+def ingest_task(inputs: list[str], fields: Fields, max_chars: int) -> tuple[list[InputItem],
+                                                                            list[ErrorRecord]]:
+    """Read every input file (I/O: retried)."""
+    return ingest([Path(p) for p in inputs], fields, max_chars)
+
+
+@task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
+def extract_task(batch: list[InputItem], index: int) -> RunOutput:
+    """Normalise, segment, extract, link and validate one batch of abstracts."""
+    return extract_items(batch)
+
+
+@task(name="write-outputs", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
+def write_task(out_dir: str, records: list[Record], errors: list[ErrorRecord],
+               summary: Summary) -> None:
+    """Write records, errors and summary atomically (I/O: retried)."""
+    write_outputs(Path(out_dir), records, errors, summary)
+
+
+def run_label(inputs: list[str]) -> str:
+    """A run name that says what was processed."""
+    names = [Path(p).name for p in inputs]
+    head = ", ".join(names[:2]) + (f" +{len(names) - 2} more" if len(names) > 2 else "")
+    return head or "nothing"
+
+
+@flow(name="extract-abstracts", flow_run_name="extract {label}", log_prints=False,
+      validate_parameters=False)
+def extraction_flow(
+    inputs: list[str],
+    out_dir: str,
+    label: str = "",
+    batch_size: int = DEFAULT_BATCH,
+    max_chars: int = MAX_CHARS,
+    id_field: str = "id",
+    title_field: str = "title",
+    abstract_field: str = "abstract",
+) -> Summary:
+    """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
+    t0 = time.perf_counter()
+    fields = Fields(id_field, title_field, abstract_field)
+    items, errors = ingest_task(inputs, fields, max_chars)
+    out = RunOutput(errors=list(errors))
+    progress = progress_hook.PROGRESS.get()
+    for index, batch in enumerate(batches(items, batch_size)):
+        part = extract_task(batch, index)
+        out.records.extend(part.records)
+        out.errors.extend(part.errors)
+        if progress:
+            progress(len(batch))
+    out.records.sort(key=order_key)
+    out.errors.sort(key=order_key)
+    summary = summarise(inputs, out, time.perf_counter() - t0)
+    write_task(out_dir, out.records, out.errors, summary)
+    return summary
+
+
+def run_flow(inputs: list[str], out_dir: str, **kwargs) -> Summary:
+    """Run the flow with a run name built from the inputs."""
+    return extraction_flow(inputs=inputs, out_dir=out_dir, label=run_label(inputs), **kwargs)
