@@ -103,7 +103,8 @@ def main() -> None:
         fh.write("surface\tcanonical\tsource\n")
         for (name, source), count in sorted(datasets.items()):
             short = len(name) <= 3 and count < 2  # a rare three-letter mention is too ambiguous
-            if name not in seen and not short:
+            plain_word = name.istitle() and name.isalpha() and count < 3  # "Scene", "Mix"
+            if name not in seen and not short and not plain_word:
                 seen.add(name)
                 fh.write(f"{name}\t{name}\t{source}\n")
     curated = {

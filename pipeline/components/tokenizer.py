@@ -27,6 +27,11 @@ def _keeps_hyphens(pattern: str) -> bool:
     return "(?:-|–|—|--|---|——|~)" in pattern
 
 
+def _no_digit_hyphen(pattern: str) -> str:
+    """Drop the hyphen from the digit-operator-digit infix ("Llama-3-8B" stays whole)."""
+    return pattern.replace("[+\\-\\*^](?=[0-9-])", "[+\\*^](?=[0-9-])")
+
+
 def _is_unit_or_currency(pattern: str) -> bool:
     """True for default suffixes that split units ("1K" -> "1", "K") or currencies."""
     return pattern.startswith("(?<=[0-9])(?:km|") or pattern.startswith("(?<=[0-9])(?:\\$")
@@ -38,7 +43,8 @@ def create_abstract_tokenizer() -> Callable[[Language], Tokenizer]:
 
     def make(nlp: Language) -> Tokenizer:
         defaults = nlp.Defaults
-        infixes = [p for p in defaults.infixes if not _keeps_hyphens(p)] + list(EXTRA_INFIXES)
+        infixes = [_no_digit_hyphen(p) for p in defaults.infixes if not _keeps_hyphens(p)]
+        infixes += list(EXTRA_INFIXES)
         suffixes = [p for p in defaults.suffixes if not _is_unit_or_currency(p)]
         suffixes += list(EXTRA_SUFFIXES)
         rules = dict(defaults.tokenizer_exceptions)

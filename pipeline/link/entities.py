@@ -137,7 +137,13 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     for span in doc.spans.get("names", []):
         text = span.text
         if span.label_ == "TITLE_SEQ":
-            out.append(Candidate(span.start_char, span.end_char, text, "title", needs_support=True))
+            toks = list(span)
+            while toks and toks[0].lower_ in c["title_stopwords"]:
+                toks = toks[1:]
+            single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
+            if len(toks) >= 2 or single_ok:
+                start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
+                out.append(Candidate(start, end, doc.text[start:end], "title", needs_support=True))
             continue
         parts = regex.split(r"[-–]", text)
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
@@ -147,6 +153,34 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
         out.append(Candidate(span.start_char, span.start_char + len(text), text, "shape"))
+    return out
+
+
+def listed_candidates(doc: Doc) -> list[Candidate]:
+    """Capitalised names listed after a class noun: "optimizers such as Adafactor and Sophia"."""
+    c = cues()
+    classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
+    out = []
+    for tok in doc:
+        low = tok.lower_
+        if low == "as" and tok.i > 0 and doc[tok.i - 1].lower_ == "such":
+            cls_i = tok.i - 2
+        elif low in {"like", "including"}:
+            cls_i = tok.i - 1
+        else:
+            continue
+        if cls_i < 0 or doc[cls_i].lower_ not in classes:
+            continue
+        i = tok.i + 1
+        while i < len(doc):
+            t = doc[i]
+            if t.lower_ in {",", "and", "or"}:
+                i += 1
+                continue
+            if not t.text[:1].isupper() or t.lower_ in c["title_stopwords"] or is_generic(t.text):
+                break
+            out.append(Candidate(t.idx, t.idx + len(t.text), t.text, "list"))
+            i += 1
     return out
 
 
@@ -318,14 +352,16 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans)
-        head = _head_after(doc, ce) or _appositive_head(doc, mend)
+        prep, before = _preposition_before(doc, cs)
+        head = _head_after(doc, ce)
+        if head is None and prep not in c["dataset_prepositions"]:
+            head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
         if head == "dataset":
             ds += 4
             draft.supported = True
         elif head == "method":
             me += 3
             draft.supported = True
-        prep, before = _preposition_before(doc, cs)
         if prep in c["dataset_prepositions"] and before not in {"based", "built", "relies", "rely",
                                                                  "depends", "focus", "focuses"}:
             ds += 2
@@ -370,6 +406,10 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 def _owned(doc: Doc, i: int) -> bool:
     """True when "our" modifies the mention: "our manually curated TPRU-Test"."""
     c = cues()
+    if i >= 3 and doc[i - 1].text == "," and doc[i - 2].lower_ in c["own_nouns"] and (
+        doc[i - 3].lower_ in c["own_markers"]
+    ):
+        return True  # "Our method, X"
     for j in range(i - 1, max(-1, i - 5), -1):
         low = doc[j].lower_
         if low in c["own_markers"]:
@@ -409,7 +449,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     acr, generic_shorts = acronym_candidates(doc, ctx)
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
-    cands = acr + lexicon_candidates(doc) + shapes
+    cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc)
     cands = [c for c in cands if not _inside_metric(doc, c)]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)

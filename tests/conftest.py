@@ -1,0 +1,42 @@
+"""Shared fixtures: the spaCy pipeline, paths, and a one-abstract extraction helper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.extract import extract_batch
+from pipeline.ingest import InputItem
+from pipeline.models import Record
+from pipeline.nlp import get_nlp
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+SEED = ROOT / "seeds" / "iclr2026_abstracts.txt"
+
+
+def shared_file(rel: str) -> Path:
+    """A file under ../shared, or a skip that says what is missing."""
+    path = SHARED / rel
+    if not path.exists():
+        pytest.skip(f"{path} not found: ../shared is not laid out beside this checkout")
+    return path
+
+
+@pytest.fixture(scope="session")
+def nlp():
+    return get_nlp()
+
+
+def extract_text(text: str) -> Record:
+    """Run the full extraction on one abstract string."""
+    item = InputItem("inline.txt", "0" * 64, "text", 1, 1, text, start=0, end=len(text))
+    (got,) = list(extract_batch([item], get_nlp()))
+    assert isinstance(got, Record), got
+    return got
+
+
+def names(entities) -> dict[str, str]:
+    """name -> role of extracted entities."""
+    return {e.name: e.role for e in entities}

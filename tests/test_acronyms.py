@@ -1,0 +1,74 @@
+"""Schwartz-Hearst acronym detection, function by function."""
+
+import pytest
+
+from pipeline.components.acronyms import (
+    best_long_form,
+    find_acronyms,
+    is_short_form,
+    max_long_words,
+    valid_pair,
+)
+
+
+@pytest.mark.parametrize("text,ok", [
+    ("RAG", True), ("MLLMs", True), ("SoFlow", True), ("e.g.", False), ("1B", False),
+    ("a", False), ("lowercase", False), ("ABCDEFGHIJKLMN", False), ("26.8%", False),
+])
+def test_is_short_form(text, ok):
+    assert is_short_form(text) is ok
+
+
+@pytest.mark.parametrize("short,long,expected", [
+    ("RAG", "While Retrieval-Augmented Generation", "Retrieval-Augmented Generation"),
+    ("FGW", "the computationally expensive Fused Gromov–Wasserstein", "Fused Gromov–Wasserstein"),
+    ("SoFlow", "We present Solution Flow Models", "Solution Flow Models"),
+    ("LTT", "and applies Learn then test", "Learn then test"),
+    ("ABMS", "an additional backward denoising step and Monte-Carlo sampling",
+     "additional backward denoising step and Monte-Carlo sampling"),
+])
+def test_best_long_form(short, long, expected):
+    start = best_long_form(short, long)
+    assert start is not None and long[start:] == expected
+
+
+def test_best_long_form_none_when_letters_missing():
+    assert best_long_form("XYZ", "graph neural network") is None
+
+
+def test_first_letter_must_start_a_word():
+    assert best_long_form("AB", "cab b") is None
+
+
+def test_max_long_words():
+    assert max_long_words("RL") == 4
+    assert max_long_words("ABMS") == 8
+
+
+def test_valid_pair_rejects_containing_short():
+    assert not valid_pair("BERT", "BERT model")
+    assert valid_pair("RL", "reinforcement learning")
+
+
+def test_long_then_short(nlp):
+    doc = nlp("We use Retrieval-Augmented Generation (RAG) here.")
+    (a,) = find_acronyms(doc)
+    assert (a.short, a.long) == ("RAG", "Retrieval-Augmented Generation")
+    assert doc.text[a.long_start : a.long_end] == a.long
+    assert doc.text[a.short_start : a.short_end] == "RAG"
+
+
+def test_short_then_long(nlp):
+    doc = nlp("We introduce WALT (Web Agents that Learn Tools), a framework.")
+    (a,) = find_acronyms(doc)
+    assert (a.short, a.long) == ("WALT", "Web Agents that Learn Tools")
+
+
+def test_parenthesised_numbers_are_not_acronyms(nlp):
+    doc = nlp("It doubles F1 on MAESTRO-E (26.8% → 56.3%) and (i) improves.")
+    assert find_acronyms(doc) == []
+
+
+def test_long_form_stops_at_comma(nlp):
+    doc = nlp("For data, models and learning (ML) we care.")
+    assert all("," not in a.long for a in find_acronyms(doc))

@@ -1,0 +1,81 @@
+"""Methods and datasets on hand-written sentences: shapes, acronyms, types and roles."""
+
+from tests.conftest import extract_text, names
+
+
+def test_proposed_method_with_acronym():
+    r = extract_text("We propose Sparse Mixture Routing (SMR), a routing method for experts. "
+                     "SMR outperforms BASE-Layers on C4.")
+    methods = {m.name: m for m in r.methods}
+    assert methods["Sparse Mixture Routing"].aliases == ["SMR"]
+    assert methods["Sparse Mixture Routing"].role == "proposed"
+    assert len(methods["Sparse Mixture Routing"].mentions) == 3
+    assert names(r.datasets) == {"C4": "used"}
+
+
+def test_compared_after_outperforms():
+    r = extract_text("Our model, FastSeg, outperforms SegFormer and Mask2Former on ADE20K.")
+    got = names(r.methods)
+    assert got["FastSeg"] == "proposed"
+    assert got["SegFormer"] == "compared" and got["Mask2Former"] == "compared"
+    assert names(r.datasets) == {"ADE20K": "used"}
+
+
+def test_fronted_compared_to_does_not_make_subject_a_baseline():
+    r = extract_text("We introduce NovaNet, a detector. Compared to prior detectors, NovaNet "
+                     "doubles recall on COCO.")
+    assert names(r.methods)["NovaNet"] == "proposed"
+
+
+def test_generic_acronyms_are_not_methods():
+    r = extract_text("Large language models (LLMs) trained with reinforcement learning (RL) "
+                     "help automatic speech recognition (ASR) on GPUs.")
+    assert r.methods == []
+
+
+def test_coordinated_datasets_after_on():
+    r = extract_text("On HellaSwag, WinoGrande and ZebraLogic, our approach improves accuracy.")
+    assert set(names(r.datasets)) == {"HellaSwag", "WinoGrande", "ZebraLogic"}
+
+
+def test_dataset_head_noun_types_unknown_names():
+    r = extract_text("We evaluate on the FooSet-X and BarCorpus-2 datasets.")
+    assert set(names(r.datasets)) == {"FooSet-X", "BarCorpus-2"}
+
+
+def test_proposed_dataset_by_appositive():
+    r = extract_text("We release GridWorld-Pro, a benchmark of 500 puzzles.")
+    assert names(r.datasets) == {"GridWorld-Pro": "proposed"}
+    assert r.methods == []
+
+
+def test_size_variant_of_proposed_name_is_proposed_method():
+    r = extract_text("We introduce OrcaData, a corpus of proofs. OrcaData-13B reaches 61.2% "
+                     "accuracy, beating Llama-3-8B.")
+    assert names(r.methods) == {"OrcaData-13B": "proposed", "Llama-3-8B": "compared"}
+    assert names(r.datasets) == {"OrcaData": "proposed"}
+
+
+def test_compound_suffix_is_cut_and_baselines_compared():
+    r = extract_text("It is 3x faster than strong PPO-based baselines.")
+    assert names(r.methods) == {"PPO": "compared"}
+
+
+def test_title_run_needs_support():
+    r = extract_text("The model solves three tasks: Temporal Ordering, Frame Prediction and "
+                     "Scene Review.")
+    assert r.methods == [] and r.datasets == []
+
+
+def test_such_as_class_noun():
+    r = extract_text("Optimizers such as Adafactor and Sophia are popular.")
+    assert set(names(r.methods)) == {"Adafactor", "Sophia"}
+
+
+def test_mentions_point_at_raw_text():
+    raw = r"This paper introduces \textit{MelodyNet}, a model; \textit{MelodyNet} wins."
+    r = extract_text(raw)
+    (m,) = r.methods
+    assert [x.text for x in m.mentions] == ["MelodyNet", "MelodyNet"]
+    for x in m.mentions:
+        assert raw[x.start : x.end] == x.text

@@ -1,0 +1,38 @@
+"""The lexicon ruler: case rules, plurals, canonical names, disk round trip."""
+
+from spacy.lang.en import English
+
+from pipeline.components.lexicon import LexiconRuler, is_case_sensitive, plural_variants
+
+
+def test_case_sensitivity_rule():
+    assert is_case_sensitive("BLEU") and is_case_sensitive("EM") and is_case_sensitive("Dice")
+    assert not is_case_sensitive("word error rate")
+
+
+def test_plural_variants():
+    assert plural_variants("success rate") == ["success rate", "success rates"]
+    assert plural_variants("accuracy") == ["accuracy", "accuracies"]
+    assert plural_variants("BLEU") == ["BLEU"]
+
+
+def test_metric_surface_maps_to_canonical(nlp):
+    doc = nlp("We report F1 scores and the word error rate.")
+    got = {(s.text, s.label_, s.kb_id_) for s in doc.spans["lexicon"]}
+    assert ("F1 scores", "METRIC", "f1") in got
+    assert ("word error rate", "METRIC", "word error rate") in got
+
+
+def test_acronym_lexicon_is_case_sensitive(nlp):
+    doc = nlp("the map of cities")
+    assert not [s for s in doc.spans["lexicon"] if s.label_ == "METRIC"]
+
+
+def test_to_disk_from_disk_round_trip(tmp_path):
+    nlp = English()
+    ruler = LexiconRuler(nlp, files={"DATASET": ["lexicons/datasets.tsv"]})
+    ruler.to_disk(tmp_path)
+    other = LexiconRuler(nlp, files={}).from_disk(tmp_path)
+    assert other.entries == ruler.entries
+    doc = other(nlp.make_doc("We evaluate on WebArena."))
+    assert [s.text for s in doc.spans["lexicon"]] == ["WebArena"]

@@ -1,0 +1,60 @@
+"""Numeric expressions: values, units, transitions, ranges, and what is never a number."""
+
+import pytest
+
+from pipeline.components.numbers import find_numbers, parse_value
+
+
+def one(text):
+    (n,) = find_numbers(text)
+    return n
+
+
+@pytest.mark.parametrize("text,value,unit", [
+    ("reaches 75.70%", 75.70, "%"), ("a 6× speedup", 6, "x"), ("is 30x larger", 30, "x"),
+    ("by 14.4 points", 14.4, "points"), ("75,000 molecules", 75000, None),
+    ("100K edits", 100_000, None), ("72B-parameter models", 72e9, None),
+    ("only 1/50th of", 0.02, None), ("models,10 × beyond", 10, "x"), ("a 3-fold gain", 3, "x"),
+    ("by 2.5 pp", 2.5, "points"),
+])
+def test_value_and_unit(text, value, unit):
+    n = one(text)
+    assert n.value == pytest.approx(value) and n.unit == unit
+
+
+def test_from_to_is_one_result_with_from_value():
+    n = one("soars from 50.33% to 75.70%")
+    assert (n.value, n.from_value, n.text) == (75.70, 50.33, "75.70%")
+
+
+def test_arrow_is_transition():
+    n = one("(26.8% → 56.3%)")
+    assert (n.value, n.from_value) == (56.3, 26.8)
+
+
+def test_from_to_with_filler():
+    assert one("fluctuates from 63% to just 4%").from_value == 63
+
+
+def test_to_without_from_is_range():
+    lo, hi = find_numbers("with 12.2% to 24.5% improvements")
+    assert lo.range_low and hi.range_high and lo.from_value is None
+
+
+def test_dash_range_shares_unit():
+    lo, hi = find_numbers("gains of 3-5% overall")
+    assert (lo.value, lo.unit, hi.value, hi.unit) == (3, "%", 5, "%")
+
+
+@pytest.mark.parametrize("text", [
+    "GPT-4o and TPRU-7B", "ImageNet-1K", "FID-50K", "ImageNet 256x256", "top-5 accuracy",
+    "2D and 3D graphs", "see [12]", "in (1) and (ii)", "$SE(3)$", "https://x.org/v2/10",
+])
+def test_numbers_inside_names_and_markup_are_ignored(text):
+    assert find_numbers(text) == []
+
+
+def test_parse_value():
+    assert parse_value("75,000") == 75000
+    assert parse_value("100", "K") == 100_000
+    assert parse_value("1/50") == pytest.approx(0.02)

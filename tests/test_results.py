@@ -1,0 +1,77 @@
+"""Results on hand-written sentences: which numbers, their kind and what they belong to."""
+
+import pytest
+
+from tests.conftest import extract_text
+
+
+def results(text):
+    return {r.text: r for r in extract_text(text).results}
+
+
+def test_from_to_score_with_links():
+    rs = results("We propose QuillLM. On GSM8K, the accuracy of QuillLM rises from 41.0% to 58.5%.")
+    r = rs["58.5%"]
+    assert (r.kind, r.from_value, r.metric, r.dataset, r.method) == (
+        "score", 41.0, "accuracy", "GSM8K", "QuillLM")
+    assert r.from_span.text == "41.0%"
+    assert "41.0%" not in rs
+
+
+def test_change_by_points_and_percent():
+    rs = results("We present TideNet. TideNet improves BLEU by 2.3 points and cuts latency by 35%.")
+    assert (rs["2.3 points"].kind, rs["2.3 points"].metric) == ("change", "bleu")
+    assert (rs["35%"].kind, rs["35%"].metric) == ("change", "latency")
+
+
+def test_ratio_and_count():
+    rs = results("We introduce KiteRL. KiteRL trains 4.2x faster on 1,200 tasks and 3B parameters.")
+    assert rs["4.2x"].kind == "ratio"
+    assert rs["1,200"].kind == "count" and rs["1,200"].value == 1200
+    assert rs["3B"].value == 3e9 and rs["3B"].kind == "count"
+
+
+def test_percent_of_resource_is_ratio():
+    rs = results("We propose LeanRL. It matches PPO while using only 20% of the training data.")
+    assert rs["20%"].kind == "ratio"
+
+
+def test_range_gives_two_results_of_one_kind():
+    rs = results("We present VoxFormer, with 3.1% to 7.4% accuracy gains on LibriSpeech.")
+    assert rs["3.1%"].kind == rs["7.4%"].kind == "change"
+    assert rs["3.1%"].dataset == rs["7.4%"].dataset == "LibriSpeech"
+
+
+@pytest.mark.parametrize("text", [
+    "In 2024, GPT-4o and TPRU-7B were released.",
+    "We study three tasks and a 2-layer network (Section 4).",
+    "Our code is at https://github.com/x/y2025 and in Table 3.",
+    "Llama-3-8B on ImageNet-1K at 256x256 with FID-50K.",
+])
+def test_not_results(text):
+    assert extract_text(text).results == []
+
+
+def test_baseline_in_sentence_is_not_the_method():
+    rs = results("We propose HaloNet. HaloNet reaches 88.1% accuracy, surpassing ResNet-50.")
+    assert rs["88.1%"].method == "HaloNet"
+
+
+def test_default_method_is_the_proposed_one():
+    rs = results("We introduce GlowRank, a ranking model. The index handles 250,000 queries.")
+    assert rs["250,000"].method == "GlowRank"
+
+
+def test_metric_in_another_clause_is_not_attached():
+    rs = results("We propose SwiftKV. It stays within 1% of the baseline, while using 4x "
+                 "less memory usage.")
+    assert rs["1%"].metric is None
+    assert rs["4x"].metric == "memory usage"
+
+
+def test_result_text_is_raw_slice():
+    raw = r"We propose ZetaNet. ZetaNet reaches $91.2\%$ accuracy and is 3$\times$ faster."
+    r = extract_text(raw)
+    for res in r.results:
+        assert raw[res.start : res.end] == res.text
+    assert {res.value for res in r.results} == {91.2, 3.0}

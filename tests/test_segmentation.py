@@ -1,0 +1,50 @@
+"""Tokenizer and sentence boundaries for abstracts."""
+
+import pytest
+
+
+def tokens(nlp, text):
+    return [t.text for t in nlp.make_doc(text)]
+
+
+def sents(nlp, text):
+    return [s.text for s in nlp(text).sents]
+
+
+@pytest.mark.parametrize("name", ["ImageNet-1K", "GPT-4o", "Kimi-VL-3B", "Qwen2.5-VL-7B-Instruct",
+                                  "DataComp-medium", "Llama-3-8B", "FID-50K", "Gromov–Wasserstein"])
+def test_names_stay_one_token(nlp, name):
+    assert name in tokens(nlp, f"We use {name} here.")
+
+
+def test_trailing_full_stop_is_split(nlp):
+    assert tokens(nlp, "up to 70B.")[-2:] == ["70B", "."]
+    assert tokens(nlp, "and CocoChorales-E.")[-2:] == ["CocoChorales-E", "."]
+
+
+def test_comma_between_word_and_number(nlp):
+    assert tokens(nlp, "models,10 x")[:3] == ["models", ",", "10"]
+
+
+def test_possessive_split(nlp):
+    assert tokens(nlp, "Kimi-VL-3B's score")[:2] == ["Kimi-VL-3B", "'s"]
+
+
+@pytest.mark.parametrize("text", [
+    "We use e.g. ImageNet and i.e. CIFAR-10 here.",
+    "As in Smith et al. 2024 we train it.",
+    "Accuracy rises to 50.33% on it.",
+    "See Fig. 2 for the curve.",
+    "Results hold vs. GPT-4 too.",
+    "The U.S. data are used.",
+])
+def test_no_false_sentence_split(nlp, text):
+    assert len(sents(nlp, text)) == 1
+
+
+def test_splits_after_period_before_capital(nlp):
+    assert len(sents(nlp, "We propose FooNet. It works. Results improve!")) == 3
+
+
+def test_splits_after_closing_bracket(nlp):
+    assert len(sents(nlp, "It improves (by a lot.) Then it stops.")) == 2
