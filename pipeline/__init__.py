@@ -2,8 +2,8 @@
 
 __version__ = "0.1.0"
 
-from pipeline.errors import GoldError, InputError, LexiconError, PipelineError, RecordError  # noqa: E402
-from pipeline.models import ErrorRecord, Record, Summary  # noqa: E402
+from pipeline.errors import GoldError, InputError, LexiconError, PipelineError, RecordError
+from pipeline.models import ErrorRecord, Record, Summary
 
 __all__ = [
     "ErrorRecord",

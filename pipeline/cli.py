@@ -14,15 +14,21 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 app = typer.Typer(
-    add_completion=False, no_args_is_help=True, rich_markup_mode="rich",
+    add_completion=False,
+    no_args_is_help=True,
+    rich_markup_mode="rich",
     help="Extract methods, datasets, metrics and results from ML abstracts into checked JSON.",
 )
 console = Console(stderr=True)
 out_console = Console()
 
-InputsArg = Annotated[list[Path], typer.Argument(
-    help="Seed text files (.txt), JSON Lines (.jsonl), CSV (.csv), or folders of them.",
-    show_default=False)]
+InputsArg = Annotated[
+    list[Path],
+    typer.Argument(
+        help="Seed text files (.txt), JSON Lines (.jsonl), CSV (.csv), or folders of them.",
+        show_default=False,
+    ),
+]
 OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
 
 
@@ -38,10 +44,14 @@ def _summary_table(summary, out_dir: Path, where: str) -> Table:
     table.add_column(style="bold")
     table.add_column(justify="right")
     rows = [
-        ("documents read", summary.read), ("records written", summary.records),
-        ("errors", summary.errors), ("methods", summary.methods),
-        ("datasets", summary.datasets), ("metrics", summary.metrics),
-        ("results", summary.results), ("time", f"{summary.seconds:.2f} s"),
+        ("documents read", summary.read),
+        ("records written", summary.records),
+        ("errors", summary.errors),
+        ("methods", summary.methods),
+        ("datasets", summary.datasets),
+        ("metrics", summary.metrics),
+        ("results", summary.results),
+        ("time", f"{summary.seconds:.2f} s"),
         ("orchestration", where),
     ]
     for key, value in rows:
@@ -58,10 +68,18 @@ def run(
     max_chars: Annotated[int, typer.Option(help="Longer abstracts go to errors.jsonl.")] = 20_000,
     id_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the paper id.")] = "id",
     title_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the title.")] = "title",
-    abstract_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the abstract.")] = "abstract",
-    prefect: Annotated[bool, typer.Option(
-        "--prefect/--no-prefect", help="Run as a Prefect flow (default) or as plain functions.")] = True,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show Prefect's own logs.")] = False,
+    abstract_field: Annotated[
+        str, typer.Option(help="JSONL/CSV field holding the abstract.")
+    ] = "abstract",
+    prefect: Annotated[
+        bool,
+        typer.Option(
+            "--prefect/--no-prefect", help="Run as a Prefect flow (default) or as plain functions."
+        ),
+    ] = True,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="Show Prefect's own logs.")
+    ] = False,
 ) -> None:
     """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
     from pipeline.ingest import Fields
@@ -69,8 +87,14 @@ def run(
     fields = Fields(id_field, title_field, abstract_field)
     total = _count_inputs(inputs, fields, max_chars)
     t0 = time.perf_counter()
-    with Progress(TextColumn("[bold]extracting"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=console, transient=True) as bar:
+    with Progress(
+        TextColumn("[bold]extracting"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
         job = bar.add_task("extract", total=total)
         step = lambda n: bar.advance(job, n)  # noqa: E731
         if prefect:
@@ -83,8 +107,12 @@ def run(
             token = PROGRESS.set(step)
             try:
                 summary = run_flow(
-                    [str(p) for p in inputs], str(out), batch_size=batch_size,
-                    max_chars=max_chars, id_field=id_field, title_field=title_field,
+                    [str(p) for p in inputs],
+                    str(out),
+                    batch_size=batch_size,
+                    max_chars=max_chars,
+                    id_field=id_field,
+                    title_field=title_field,
                     abstract_field=abstract_field,
                 )
             finally:
@@ -93,8 +121,14 @@ def run(
         else:
             from pipeline.stages import run_pipeline
 
-            summary = run_pipeline(inputs, out, fields=fields, batch_size=batch_size,
-                                   max_chars=max_chars, progress=step)
+            summary = run_pipeline(
+                inputs,
+                out,
+                fields=fields,
+                batch_size=batch_size,
+                max_chars=max_chars,
+                progress=step,
+            )
             where = "plain functions"
     console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
     if summary.errors:
@@ -127,14 +161,23 @@ def evaluate_cmd(
     for col in ("category", "tp", "fp", "fn", "precision", "recall", "f1"):
         table.add_column(col, justify="left" if col == "category" else "right")
     for cat, v in data["categories"].items():
-        table.add_row(cat, str(v["tp"]), str(v["fp"]), str(v["fn"]), f"{v['precision']:.3f}",
-                      f"{v['recall']:.3f}", f"{v['f1']:.3f}")
+        table.add_row(
+            cat,
+            str(v["tp"]),
+            str(v["fp"]),
+            str(v["fn"]),
+            f"{v['precision']:.3f}",
+            f"{v['recall']:.3f}",
+            f"{v['f1']:.3f}",
+        )
     out_console.print(table)
     attrs = Table(title="Accuracy over matched pairs")
     attrs.add_column("attribute")
     attrs.add_column("accuracy", justify="right")
     attrs.add_column("pairs", justify="right")
-    attrs.add_row("role (methods+datasets)", f"{data['role_accuracy']:.3f}", str(data["role_pairs"]))
+    attrs.add_row(
+        "role (methods+datasets)", f"{data['role_accuracy']:.3f}", str(data["role_pairs"])
+    )
     for attr, value in data["result_attribute_accuracy"].items():
         attrs.add_row(f"result {attr}", f"{value:.3f}", str(data["result_pairs"]))
     out_console.print(attrs)
@@ -162,18 +205,23 @@ def serve(
 
     from pipeline.schedule import serve_folder
 
-    console.print(f"serving [bold]{name}[/] over {folder} → {out} ({cron or f'every {interval}s'}),"
-                  f" API {where}; Ctrl-C stops")
+    console.print(
+        f"serving [bold]{name}[/] over {folder} → {out} ({cron or f'every {interval}s'}),"
+        f" API {where}; Ctrl-C stops"
+    )
     try:
-        asyncio.run(serve_folder(folder, out, name=name, cron=cron, interval=interval,
-                                 run_once=once))
+        asyncio.run(
+            serve_folder(folder, out, name=name, cron=cron, interval=interval, run_once=once)
+        )
     except KeyboardInterrupt:
         console.print("stopped")
 
 
 @app.command()
 def schema(
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for *.schema.json.")] = Path("schemas"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for *.schema.json.")] = Path(
+        "schemas"
+    ),
 ) -> None:
     """Regenerate the JSON Schemas from the pydantic models."""
     from pipeline.schema import write_schemas

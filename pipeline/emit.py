@@ -45,12 +45,15 @@ def jsonl_lines(models: Iterable[BaseModel]) -> Iterable[bytes]:
         yield orjson.dumps(model.model_dump(mode="json")) + b"\n"
 
 
-def write_outputs(out_dir: Path, records: list[BaseModel], errors: list[BaseModel],
-                  summary: BaseModel) -> dict[str, Path]:
+def write_outputs(
+    out_dir: Path, records: list[BaseModel], errors: list[BaseModel], summary: BaseModel
+) -> dict[str, Path]:
     """Write records.jsonl, errors.jsonl and summary.json into `out_dir`."""
     paths = {"records": out_dir / RECORDS, "errors": out_dir / ERRORS, "summary": out_dir / SUMMARY}
     atomic_write(paths["records"], jsonl_lines(records))
     atomic_write(paths["errors"], jsonl_lines(errors))
-    atomic_write(paths["summary"], [orjson.dumps(summary.model_dump(mode="json"),
-                                                 option=orjson.OPT_INDENT_2) + b"\n"])
+    atomic_write(
+        paths["summary"],
+        [orjson.dumps(summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2) + b"\n"],
+    )
     return paths

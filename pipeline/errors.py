@@ -26,7 +26,9 @@ class InputError(PipelineError):
 class RecordError(InputError):
     """One record of a source is unusable; `line` is its 1-based line in the file."""
 
-    def __init__(self, path: str, line: int | None, reason: str, ordinal: int | None = None) -> None:
+    def __init__(
+        self, path: str, line: int | None, reason: str, ordinal: int | None = None
+    ) -> None:
         where = f"{path}:{line}" if line is not None else path
         PipelineError.__init__(self, f"{where}: {reason}")
         self.path = path

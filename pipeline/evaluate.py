@@ -56,7 +56,9 @@ class Report:
 
     counts: dict[str, Counts] = field(default_factory=lambda: {c: Counts() for c in CATEGORIES})
     role: Accuracy = field(default_factory=Accuracy)
-    attrs: dict[str, Accuracy] = field(default_factory=lambda: {a: Accuracy() for a in RESULT_ATTRS})
+    attrs: dict[str, Accuracy] = field(
+        default_factory=lambda: {a: Accuracy() for a in RESULT_ATTRS}
+    )
     docs: int = 0
     missing_docs: list[int] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
@@ -67,8 +69,14 @@ class Report:
             "docs": self.docs,
             "missing_docs": self.missing_docs,
             "categories": {
-                c: {"tp": k.tp, "fp": k.fp, "fn": k.fn, "precision": round(k.precision, 4),
-                    "recall": round(k.recall, 4), "f1": round(k.f1, 4)}
+                c: {
+                    "tp": k.tp,
+                    "fp": k.fp,
+                    "fn": k.fn,
+                    "precision": round(k.precision, 4),
+                    "recall": round(k.recall, 4),
+                    "f1": round(k.f1, 4),
+                }
                 for c, k in self.counts.items()
             },
             "role_accuracy": round(self.role.value, 4),
@@ -118,9 +126,9 @@ def _pred_metric_names(item: dict) -> set[str]:
     return {fold(item["name"]), *(fold(m["text"]) for m in item.get("mentions", []))}
 
 
-def match_items(gold: list[dict], pred: list[set[str]], gold_names: list[set[str]]) -> tuple[
-    list[tuple[int, int]], Counts
-]:
+def match_items(
+    gold: list[dict], pred: list[set[str]], gold_names: list[set[str]]
+) -> tuple[list[tuple[int, int]], Counts]:
     """Greedy one-to-one matching by shared surface; optional gold counts neither way."""
     counts = Counts()
     used: set[int] = set()
@@ -156,7 +164,11 @@ def _resolve(name: str | None, entities: Iterable[dict], extra: str) -> set[str]
         return set()
     key = fold(name)
     for e in entities:
-        names = _names(e, extra) if extra != "surfaces" else {fold(e["name"]), *map(fold, e.get("surfaces", []))}
+        names = (
+            _names(e, extra)
+            if extra != "surfaces"
+            else {fold(e["name"]), *map(fold, e.get("surfaces", []))}
+        )
         if key in names:
             return names
     return {key}
@@ -173,10 +185,14 @@ def _attr_ok(attr: str, g: dict, p: dict, gold_doc: dict, pred_doc: dict) -> boo
     plural = {"metric": "metrics", "dataset": "datasets", "method": "methods"}[attr]
     if attr == "metric":
         gold_names = _resolve(gv, gold_doc["metrics"], "surfaces")
-        pred_names = {fold(pv)} | _resolve(pv, [
-            {"name": m["name"], "surfaces": [x["text"] for x in m.get("mentions", [])]}
-            for m in pred_doc.get("metrics", [])
-        ], "surfaces")
+        pred_names = {fold(pv)} | _resolve(
+            pv,
+            [
+                {"name": m["name"], "surfaces": [x["text"] for x in m.get("mentions", [])]}
+                for m in pred_doc.get("metrics", [])
+            ],
+            "surfaces",
+        )
     else:
         gold_names = _resolve(gv, gold_doc[plural], "aliases")
         pred_names = _resolve(pv, pred_doc.get(plural, []), "aliases")
@@ -189,7 +205,8 @@ def score_doc(gold_doc: dict, pred_doc: dict, report: Report) -> None:
         gold_items = gold_doc[cat]
         pred_items = pred_doc.get(cat, [])
         pairs, counts = match_items(
-            gold_items, [_names(p, "aliases") for p in pred_items],
+            gold_items,
+            [_names(p, "aliases") for p in pred_items],
             [_names(g, "aliases") for g in gold_items],
         )
         _add(report.counts[cat], counts)
@@ -198,7 +215,8 @@ def score_doc(gold_doc: dict, pred_doc: dict, report: Report) -> None:
             report.role.correct += gold_items[gi]["role"] == pred_items[pi]["role"]
     gold_metrics = gold_doc["metrics"]
     _, counts = match_items(
-        gold_metrics, [_pred_metric_names(p) for p in pred_doc.get("metrics", [])],
+        gold_metrics,
+        [_pred_metric_names(p) for p in pred_doc.get("metrics", [])],
         [{fold(g["name"]), *map(fold, g.get("surfaces", []))} for g in gold_metrics],
     )
     _add(report.counts["metrics"], counts)
@@ -206,8 +224,16 @@ def score_doc(gold_doc: dict, pred_doc: dict, report: Report) -> None:
     used: set[int] = set()
     counts = Counts()
     for p in pred_doc.get("results", []):
-        gi = next((i for i, g in enumerate(gold_results) if i not in used
-                   and _same_value(g["value"], p["value"]) and g.get("unit") == p.get("unit")), None)
+        gi = next(
+            (
+                i
+                for i, g in enumerate(gold_results)
+                if i not in used
+                and _same_value(g["value"], p["value"])
+                and g.get("unit") == p.get("unit")
+            ),
+            None,
+        )
         if gi is None:
             counts.fp += 1
             continue
@@ -219,7 +245,9 @@ def score_doc(gold_doc: dict, pred_doc: dict, report: Report) -> None:
         for attr in RESULT_ATTRS:
             report.attrs[attr].total += 1
             report.attrs[attr].correct += _attr_ok(attr, g, p, gold_doc, pred_doc)
-    counts.fn = sum(1 for i, g in enumerate(gold_results) if i not in used and not g.get("optional"))
+    counts.fn = sum(
+        1 for i, g in enumerate(gold_results) if i not in used and not g.get("optional")
+    )
     _add(report.counts["results"], counts)
 
 

@@ -51,8 +51,11 @@ def _tagged(ctx, spans: list[tuple[int, int]], name: str, compared=None) -> list
     out = []
     for s, e in spans:
         ts, te = ctx.token_at(s), ctx.token_at(e - 1) + 1
-        out.append(Tagged(ts, te, ctx.sent_of[ts], ctx.clause_of[ts], name,
-                          bool(compared and compared(ts))))
+        out.append(
+            Tagged(
+                ts, te, ctx.sent_of[ts], ctx.clause_of[ts], name, bool(compared and compared(ts))
+            )
+        )
     return out
 
 
@@ -60,14 +63,18 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     """Run the link stage over one annotated Doc (normalised offsets)."""
     ctx0 = build_context(doc)
     drafts = extract_entities(doc, ctx0)
-    protected = [(ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions]
+    protected = [
+        (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
+    ]
     ctx = build_context(doc, protected)
     taken = [m for d in drafts for m in d.mentions]
     metrics = extract_metrics(doc, taken)
     metric_tags = [t for m in metrics for t in _tagged(ctx, m.mentions, m.name)]
     ds_tags = [t for d in drafts if d.kind == "dataset" for t in _tagged(ctx, d.mentions, d.name)]
     me_tags = [
-        t for d in drafts if d.kind == "method"
+        t
+        for d in drafts
+        if d.kind == "method"
         for t in _tagged(ctx, d.mentions, d.name, lambda i: ctx.comparison[i])
     ]
     proposed = [d for d in drafts if d.kind == "method" and d.role == "proposed"]
@@ -91,10 +98,13 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
     def entities(kind: str) -> list[Entity]:
         return [
             Entity(
-                name=d.name, aliases=d.aliases, role=d.role,
+                name=d.name,
+                aliases=d.aliases,
+                role=d.role,
                 mentions=[_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in d.mentions],
             )
-            for d in drafts if d.kind == kind
+            for d in drafts
+            if d.kind == kind
         ]
 
     out_results = []
@@ -104,24 +114,48 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
         if r.from_span is not None:
             fs, fe, ftext = _raw_span(omap, *r.from_span)
             from_span = Span(text=ftext, start=fs, end=fe)
-        out_results.append(Result(
-            text=text, start=s, end=e, sentence=r.sentence, value=r.value, unit=r.unit,
-            kind=r.kind, from_value=r.from_value, from_span=from_span, metric=r.metric,
-            dataset=r.dataset, method=r.method,
-        ))
+        out_results.append(
+            Result(
+                text=text,
+                start=s,
+                end=e,
+                sentence=r.sentence,
+                value=r.value,
+                unit=r.unit,
+                kind=r.kind,
+                from_value=r.from_value,
+                from_span=from_span,
+                metric=r.metric,
+                dataset=r.dataset,
+                method=r.method,
+            )
+        )
     return Record(
-        doc_id=doc_id(item.text), ordinal=item.ordinal, source_id=item.source_id,
+        doc_id=doc_id(item.text),
+        ordinal=item.ordinal,
+        source_id=item.source_id,
         title=item.title,
-        source=SourceRef(path=item.path, sha256=item.sha256, format=item.format, line=item.line,
-                         start=item.start, end=item.end),
-        text=item.text, sentences=sentences, methods=entities("method"),
+        source=SourceRef(
+            path=item.path,
+            sha256=item.sha256,
+            format=item.format,
+            line=item.line,
+            start=item.start,
+            end=item.end,
+        ),
+        text=item.text,
+        sentences=sentences,
+        methods=entities("method"),
         datasets=entities("dataset"),
         metrics=[
-            Metric(name=m.name,
-                   mentions=[_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in m.mentions])
+            Metric(
+                name=m.name,
+                mentions=[_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in m.mentions],
+            )
             for m in metrics
         ],
-        results=out_results, extractor=EXTRACTOR,
+        results=out_results,
+        extractor=EXTRACTOR,
     )
 
 
@@ -133,10 +167,20 @@ def extract_batch(items: Iterable[InputItem], nlp: Language) -> Iterator[Record 
         try:
             yield build_record(item, omap, doc)
         except ValidationError as exc:
-            yield ErrorRecord(path=item.path, line=item.line, ordinal=item.ordinal,
-                              source_id=item.source_id, stage="validate",
-                              reason=f"record failed validation: {exc.errors()[0]['msg']}")
+            yield ErrorRecord(
+                path=item.path,
+                line=item.line,
+                ordinal=item.ordinal,
+                source_id=item.source_id,
+                stage="validate",
+                reason=f"record failed validation: {exc.errors()[0]['msg']}",
+            )
         except Exception as exc:  # an extractor bug must not lose the record
-            yield ErrorRecord(path=item.path, line=item.line, ordinal=item.ordinal,
-                              source_id=item.source_id, stage="extract",
-                              reason=f"{type(exc).__name__}: {exc}")
+            yield ErrorRecord(
+                path=item.path,
+                line=item.line,
+                ordinal=item.ordinal,
+                source_id=item.source_id,
+                stage="extract",
+                reason=f"{type(exc).__name__}: {exc}",
+            )

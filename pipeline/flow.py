@@ -14,9 +14,11 @@ from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
 from pipeline.stages import DEFAULT_BATCH, RunOutput, batches, extract_items, order_key, summarise
 
+
 @task(name="ingest", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
-def ingest_task(inputs: list[str], fields: Fields, max_chars: int) -> tuple[list[InputItem],
-                                                                            list[ErrorRecord]]:
+def ingest_task(
+    inputs: list[str], fields: Fields, max_chars: int
+) -> tuple[list[InputItem], list[ErrorRecord]]:
     """Read every input file (I/O: retried)."""
     return ingest([Path(p) for p in inputs], fields, max_chars)
 
@@ -28,8 +30,9 @@ def extract_task(batch: list[InputItem], index: int) -> RunOutput:
 
 
 @task(name="write-outputs", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
-def write_task(out_dir: str, records: list[Record], errors: list[ErrorRecord],
-               summary: Summary) -> None:
+def write_task(
+    out_dir: str, records: list[Record], errors: list[ErrorRecord], summary: Summary
+) -> None:
     """Write records, errors and summary atomically (I/O: retried)."""
     write_outputs(Path(out_dir), records, errors, summary)
 
@@ -41,8 +44,12 @@ def run_label(inputs: list[str]) -> str:
     return head or "nothing"
 
 
-@flow(name="extract-abstracts", flow_run_name="extract {label}", log_prints=False,
-      validate_parameters=False)
+@flow(
+    name="extract-abstracts",
+    flow_run_name="extract {label}",
+    log_prints=False,
+    validate_parameters=False,
+)
 def extraction_flow(
     inputs: list[str],
     out_dir: str,

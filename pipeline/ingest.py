@@ -54,15 +54,21 @@ def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
     errors: list[ErrorRecord] = []
     for path in inputs:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES
-                                and p.is_file()))
+            files.extend(
+                sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
+            )
         elif path.is_file() and path.suffix.lower() in SUFFIXES:
             files.append(path)
         elif path.is_file():
-            errors.append(ErrorRecord(path=str(path), stage="ingest",
-                                      reason=f"unsupported file type {path.suffix!r}"))
+            errors.append(
+                ErrorRecord(
+                    path=str(path), stage="ingest", reason=f"unsupported file type {path.suffix!r}"
+                )
+            )
         else:
-            errors.append(ErrorRecord(path=str(path), stage="ingest", reason="no such file or folder"))
+            errors.append(
+                ErrorRecord(path=str(path), stage="ingest", reason="no such file or folder")
+            )
     return files, errors
 
 
@@ -107,8 +113,9 @@ def read_text_file(path: Path, data: bytes, digest: str, max_chars: int) -> Iter
             line += abstract.count("\n", 0, bad)
         reason = check_text(abstract, max_chars)
         if reason:
-            yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, stage="ingest",
-                              reason=reason)
+            yield ErrorRecord(
+                path=str(path), line=line, ordinal=ordinal, stage="ingest", reason=reason
+            )
             continue
         yield InputItem(str(path), digest, "text", ordinal, line, abstract, start=s, end=e)
 
@@ -120,8 +127,9 @@ def _field(obj: dict, name: str) -> str | None:
     return value if isinstance(value, str) else str(value)
 
 
-def read_jsonl_file(path: Path, data: bytes, digest: str, fields: Fields,
-                    max_chars: int) -> Iterator[Ingested]:
+def read_jsonl_file(
+    path: Path, data: bytes, digest: str, fields: Fields, max_chars: int
+) -> Iterator[Ingested]:
     """One JSON object per line; every non-blank line is one record."""
     ordinal = 0
     for line_no, raw_line in enumerate(data.split(b"\n"), start=1):
@@ -131,52 +139,107 @@ def read_jsonl_file(path: Path, data: bytes, digest: str, fields: Fields,
         try:
             line = raw_line.decode("utf-8")
         except UnicodeDecodeError:
-            yield ErrorRecord(path=str(path), line=line_no, ordinal=ordinal, stage="ingest",
-                              reason="invalid UTF-8")
+            yield ErrorRecord(
+                path=str(path),
+                line=line_no,
+                ordinal=ordinal,
+                stage="ingest",
+                reason="invalid UTF-8",
+            )
             continue
         try:
             obj = orjson.loads(line)
         except orjson.JSONDecodeError as exc:
-            yield ErrorRecord(path=str(path), line=line_no, ordinal=ordinal, stage="ingest",
-                              reason=f"malformed JSON: {exc}")
+            yield ErrorRecord(
+                path=str(path),
+                line=line_no,
+                ordinal=ordinal,
+                stage="ingest",
+                reason=f"malformed JSON: {exc}",
+            )
             continue
         if not isinstance(obj, dict):
-            yield ErrorRecord(path=str(path), line=line_no, ordinal=ordinal, stage="ingest",
-                              reason="line is not a JSON object")
+            yield ErrorRecord(
+                path=str(path),
+                line=line_no,
+                ordinal=ordinal,
+                stage="ingest",
+                reason="line is not a JSON object",
+            )
             continue
-        yield from _item_from_fields(path, digest, "jsonl", ordinal, line_no, obj, fields,
-                                     max_chars)
+        yield from _item_from_fields(
+            path, digest, "jsonl", ordinal, line_no, obj, fields, max_chars
+        )
 
 
-def _item_from_fields(path: Path, digest: str, fmt: str, ordinal: int, line: int, obj: dict,
-                      fields: Fields, max_chars: int) -> Iterator[Ingested]:
+def _item_from_fields(
+    path: Path,
+    digest: str,
+    fmt: str,
+    ordinal: int,
+    line: int,
+    obj: dict,
+    fields: Fields,
+    max_chars: int,
+) -> Iterator[Ingested]:
     source_id = _field(obj, fields.id)
     abstract = obj.get(fields.abstract)
     if abstract is None:
-        yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, source_id=source_id,
-                          stage="ingest", reason=f"missing field {fields.abstract!r}")
+        yield ErrorRecord(
+            path=str(path),
+            line=line,
+            ordinal=ordinal,
+            source_id=source_id,
+            stage="ingest",
+            reason=f"missing field {fields.abstract!r}",
+        )
         return
     if not isinstance(abstract, str):
-        yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, source_id=source_id,
-                          stage="ingest", reason=f"field {fields.abstract!r} is not a string")
+        yield ErrorRecord(
+            path=str(path),
+            line=line,
+            ordinal=ordinal,
+            source_id=source_id,
+            stage="ingest",
+            reason=f"field {fields.abstract!r} is not a string",
+        )
         return
     reason = check_text(abstract, max_chars)
     if reason:
-        yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, source_id=source_id,
-                          stage="ingest", reason=reason)
+        yield ErrorRecord(
+            path=str(path),
+            line=line,
+            ordinal=ordinal,
+            source_id=source_id,
+            stage="ingest",
+            reason=reason,
+        )
         return
-    yield InputItem(str(path), digest, fmt, ordinal, line, abstract, source_id=source_id,
-                    title=_field(obj, fields.title))
+    yield InputItem(
+        str(path),
+        digest,
+        fmt,
+        ordinal,
+        line,
+        abstract,
+        source_id=source_id,
+        title=_field(obj, fields.title),
+    )
 
 
-def read_csv_file(path: Path, data: bytes, digest: str, fields: Fields,
-                  max_chars: int) -> Iterator[Ingested]:
+def read_csv_file(
+    path: Path, data: bytes, digest: str, fields: Fields, max_chars: int
+) -> Iterator[Ingested]:
     """CSV with a header row naming the id, title and abstract columns."""
     text = data.decode("utf-8", errors="surrogateescape").lstrip("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""))
     if reader.fieldnames is None or fields.abstract not in reader.fieldnames:
-        yield ErrorRecord(path=str(path), line=1, stage="ingest",
-                          reason=f"CSV header has no {fields.abstract!r} column")
+        yield ErrorRecord(
+            path=str(path),
+            line=1,
+            stage="ingest",
+            reason=f"CSV header has no {fields.abstract!r} column",
+        )
         return
     ordinal = 0
     line = 2
@@ -187,20 +250,31 @@ def read_csv_file(path: Path, data: bytes, digest: str, fields: Fields,
             break
         except csv.Error as exc:
             ordinal += 1
-            yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, stage="ingest",
-                              reason=f"malformed CSV: {exc}")
+            yield ErrorRecord(
+                path=str(path),
+                line=line,
+                ordinal=ordinal,
+                stage="ingest",
+                reason=f"malformed CSV: {exc}",
+            )
             break
         ordinal += 1
         if None in row:
-            yield ErrorRecord(path=str(path), line=line, ordinal=ordinal, stage="ingest",
-                              reason="row has more cells than the header")
+            yield ErrorRecord(
+                path=str(path),
+                line=line,
+                ordinal=ordinal,
+                stage="ingest",
+                reason="row has more cells than the header",
+            )
         else:
-            yield from _item_from_fields(path, digest, "csv", ordinal, line, row, fields,
-                                         max_chars)
+            yield from _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
         line = reader.line_num + 1
 
 
-def read_file(path: Path, fields: Fields = Fields(), max_chars: int = MAX_CHARS) -> Iterator[Ingested]:
+def read_file(
+    path: Path, fields: Fields = Fields(), max_chars: int = MAX_CHARS
+) -> Iterator[Ingested]:
     """Every record of one file, as InputItem or ErrorRecord, in file order."""
     try:
         data = path.read_bytes()
@@ -216,8 +290,9 @@ def read_file(path: Path, fields: Fields = Fields(), max_chars: int = MAX_CHARS)
         yield from read_csv_file(path, data, digest, fields, max_chars)
 
 
-def ingest(inputs: list[Path], fields: Fields = Fields(),
-           max_chars: int = MAX_CHARS) -> tuple[list[InputItem], list[ErrorRecord]]:
+def ingest(
+    inputs: list[Path], fields: Fields = Fields(), max_chars: int = MAX_CHARS
+) -> tuple[list[InputItem], list[ErrorRecord]]:
     """Read every input path; nothing is dropped: each record is an item or an error."""
     files, errors = discover(inputs)
     items: list[InputItem] = []

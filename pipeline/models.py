@@ -77,7 +77,9 @@ class SourceRef(_Strict):
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
     format: SourceFormat
     line: int | None = Field(default=None, ge=1, description="1-based first line of the record")
-    start: int | None = Field(default=None, ge=0, description="text files: char offset of the abstract")
+    start: int | None = Field(
+        default=None, ge=0, description="text files: char offset of the abstract"
+    )
     end: int | None = Field(default=None, ge=0)
 
 
@@ -92,7 +94,9 @@ class Record(_Strict):
     """One abstract's extraction: every span is checked against `text` on validation."""
 
     schema_version: str = SCHEMA_VERSION
-    doc_id: str = Field(pattern=r"^[0-9a-f]{16}$", description="sha256 of the abstract text, 16 hex")
+    doc_id: str = Field(
+        pattern=r"^[0-9a-f]{16}$", description="sha256 of the abstract text, 16 hex"
+    )
     ordinal: int = Field(ge=1, description="1-based position of the abstract in its input")
     source_id: str | None
     title: str | None = None
@@ -112,7 +116,7 @@ class Record(_Strict):
                 raise ValueError(f"span {span.start}:{span.end} outside text of {len(self.text)}")
             if self.text[span.start : span.end] != span.text:
                 raise ValueError(
-                    f"span {span.start}:{span.end} is {self.text[span.start:span.end]!r}, "
+                    f"span {span.start}:{span.end} is {self.text[span.start : span.end]!r}, "
                     f"not {span.text!r}"
                 )
         n = len(self.sentences)

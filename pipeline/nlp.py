@@ -9,8 +9,13 @@ from spacy.language import Language
 
 import pipeline.components  # noqa: F401  (registers the factories)
 
-COMPONENTS = ("abstract_sentencizer", "acronym_detector", "lexicon_ruler", "name_shapes",
-              "number_finder")
+COMPONENTS = (
+    "abstract_sentencizer",
+    "acronym_detector",
+    "lexicon_ruler",
+    "name_shapes",
+    "number_finder",
+)
 
 
 def build_nlp() -> Language:

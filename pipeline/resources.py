@@ -75,5 +75,8 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
 def cues() -> dict[str, Any]:
     """The cue-word lists of data/cues.json, loaded once per process."""
     raw = json.loads(data_path("cues.json").read_text(encoding="utf-8"))
-    return {k: (frozenset(v) if isinstance(v, list) and k != "year_range" else v)
-            for k, v in raw.items() if not k.startswith("_")}
+    return {
+        k: (frozenset(v) if isinstance(v, list) and k != "year_range" else v)
+        for k, v in raw.items()
+        if not k.startswith("_")
+    }

@@ -10,19 +10,31 @@ from prefect.runner import Runner
 from pipeline.flow import extraction_flow, run_label
 
 
-async def build_runner(folder: Path, out: Path, *, name: str, cron: str | None = None,
-                       interval: int | None = None) -> tuple[Runner, UUID]:
+async def build_runner(
+    folder: Path, out: Path, *, name: str, cron: str | None = None, interval: int | None = None
+) -> tuple[Runner, UUID]:
     """A Runner with one deployment of the flow on a cron or interval schedule."""
     runner = Runner(name=name, query_seconds=1, pause_on_shutdown=True)
-    params = {"inputs": [str(folder.resolve())], "out_dir": str(out.resolve()),
-              "label": run_label([str(folder)])}
-    deployment_id = await runner.aadd_flow(extraction_flow, name=name, cron=cron,
-                                           interval=interval, parameters=params)
+    params = {
+        "inputs": [str(folder.resolve())],
+        "out_dir": str(out.resolve()),
+        "label": run_label([str(folder)]),
+    }
+    deployment_id = await runner.aadd_flow(
+        extraction_flow, name=name, cron=cron, interval=interval, parameters=params
+    )
     return runner, deployment_id
 
 
-async def serve_folder(folder: Path, out: Path, *, name: str, cron: str | None = None,
-                       interval: int | None = None, run_once: bool = False) -> None:
+async def serve_folder(
+    folder: Path,
+    out: Path,
+    *,
+    name: str,
+    cron: str | None = None,
+    interval: int | None = None,
+    run_once: bool = False,
+) -> None:
     """Serve the flow on its schedule until stopped (or once, with `run_once`)."""
     runner, _ = await build_runner(folder, out, name=name, cron=cron, interval=interval)
     await runner.start(run_once=run_once)

@@ -18,9 +18,9 @@ def schema_texts() -> dict[str, bytes]:
         schema = model.model_json_schema(mode="serialization")
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
         schema["$id"] = f"{name}.schema.json"
-        out[f"{name}.schema.json"] = orjson.dumps(
-            schema, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
-        ) + b"\n"
+        out[f"{name}.schema.json"] = (
+            orjson.dumps(schema, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS) + b"\n"
+        )
     return out
 
 

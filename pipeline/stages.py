@@ -1,4 +1,4 @@
-"""The whole pipeline as plain functions: ingest → normalise → segment → extract → link → validate → emit."""
+"""The pipeline as plain functions: ingest, normalise, segment, extract, link, validate, emit."""
 
 from __future__ import annotations
 
@@ -43,10 +43,16 @@ def summarise(inputs: Sequence[str], out: RunOutput, seconds: float) -> Summary:
     """Counts of a run; `read == records + errors` is checked by the model."""
     recs = out.records
     return Summary(
-        inputs=list(inputs), read=len(recs) + len(out.errors), records=len(recs),
-        errors=len(out.errors), methods=sum(len(r.methods) for r in recs),
-        datasets=sum(len(r.datasets) for r in recs), metrics=sum(len(r.metrics) for r in recs),
-        results=sum(len(r.results) for r in recs), seconds=round(seconds, 3), extractor=EXTRACTOR,
+        inputs=list(inputs),
+        read=len(recs) + len(out.errors),
+        records=len(recs),
+        errors=len(out.errors),
+        methods=sum(len(r.methods) for r in recs),
+        datasets=sum(len(r.datasets) for r in recs),
+        metrics=sum(len(r.metrics) for r in recs),
+        results=sum(len(r.results) for r in recs),
+        seconds=round(seconds, 3),
+        extractor=EXTRACTOR,
     )
 
 
@@ -60,14 +66,14 @@ def run_pipeline(
     inputs: Sequence[Path],
     out_dir: Path,
     *,
-    fields: Fields = Fields(),
+    fields: Fields | None = None,
     batch_size: int = DEFAULT_BATCH,
     max_chars: int = MAX_CHARS,
     progress: Progress | None = None,
 ) -> Summary:
     """Run every stage without Prefect and write the outputs; returns the summary."""
     t0 = time.perf_counter()
-    items, errors = ingest(list(inputs), fields, max_chars)
+    items, errors = ingest(list(inputs), fields or Fields(), max_chars)
     out = RunOutput(errors=list(errors))
     for batch in batches(items, batch_size):
         part = extract_items(batch)

@@ -24,11 +24,56 @@ TRAILING = re.compile(
     re.IGNORECASE,
 )
 STOP = {
-    "Twitter", "Facebook", "Amazon", "Google", "Web", "News", "Wiki", "Yelp", "Bing", "Netflix",
-    "Nova", "Fruit", "Food", "Wine", "Adult", "Mix", "Review", "DEV", "TEST", "EG", "AR", "RT",
-    "MD", "NEWS", "BOOKS", "BLOGS", "WN", "Macmillan", "Wikipedia", "Freebase", "CR", "MS",
-    "NUS", "VG", "IA", "OAI", "TAC", "NIST", "ETH", "SMTP", "HTTP", "MSN", "Bing", "Interest",
-    "Aesthetics", "Animal", "Appazaar", "Snippet", "Epinions", "Nova", "Car", "Yale",
+    "Twitter",
+    "Facebook",
+    "Amazon",
+    "Google",
+    "Web",
+    "News",
+    "Wiki",
+    "Yelp",
+    "Bing",
+    "Netflix",
+    "Nova",
+    "Fruit",
+    "Food",
+    "Wine",
+    "Adult",
+    "Mix",
+    "Review",
+    "DEV",
+    "TEST",
+    "EG",
+    "AR",
+    "RT",
+    "MD",
+    "NEWS",
+    "BOOKS",
+    "BLOGS",
+    "WN",
+    "Macmillan",
+    "Wikipedia",
+    "Freebase",
+    "CR",
+    "MS",
+    "NUS",
+    "VG",
+    "IA",
+    "OAI",
+    "TAC",
+    "NIST",
+    "ETH",
+    "SMTP",
+    "HTTP",
+    "MSN",
+    "Interest",
+    "Aesthetics",
+    "Animal",
+    "Appazaar",
+    "Snippet",
+    "Epinions",
+    "Car",
+    "Yale",
 }
 
 
@@ -46,7 +91,7 @@ def conll_spans(path: Path) -> list[tuple[str, str]]:
     spans: list[tuple[str, str]] = []
     cur: list[str] = []
     label = None
-    for line in path.read_text(encoding="utf-8").splitlines() + [""]:
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
         parts = line.split()
         tag = parts[-1] if parts else "O"
         if tag.startswith("I-") and cur:

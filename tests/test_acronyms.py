@@ -11,22 +11,42 @@ from pipeline.components.acronyms import (
 )
 
 
-@pytest.mark.parametrize("text,ok", [
-    ("RAG", True), ("MLLMs", True), ("SoFlow", True), ("e.g.", False), ("1B", False),
-    ("a", False), ("lowercase", False), ("ABCDEFGHIJKLMN", False), ("26.8%", False),
-])
+@pytest.mark.parametrize(
+    "text,ok",
+    [
+        ("RAG", True),
+        ("MLLMs", True),
+        ("SoFlow", True),
+        ("e.g.", False),
+        ("1B", False),
+        ("a", False),
+        ("lowercase", False),
+        ("ABCDEFGHIJKLMN", False),
+        ("26.8%", False),
+    ],
+)
 def test_is_short_form(text, ok):
     assert is_short_form(text) is ok
 
 
-@pytest.mark.parametrize("short,long,expected", [
-    ("RAG", "While Retrieval-Augmented Generation", "Retrieval-Augmented Generation"),
-    ("FGW", "the computationally expensive Fused Gromov–Wasserstein", "Fused Gromov–Wasserstein"),
-    ("SoFlow", "We present Solution Flow Models", "Solution Flow Models"),
-    ("LTT", "and applies Learn then test", "Learn then test"),
-    ("ABMS", "an additional backward denoising step and Monte-Carlo sampling",
-     "additional backward denoising step and Monte-Carlo sampling"),
-])
+@pytest.mark.parametrize(
+    "short,long,expected",
+    [
+        ("RAG", "While Retrieval-Augmented Generation", "Retrieval-Augmented Generation"),
+        (
+            "FGW",
+            "the computationally expensive Fused Gromov–Wasserstein",
+            "Fused Gromov–Wasserstein",
+        ),
+        ("SoFlow", "We present Solution Flow Models", "Solution Flow Models"),
+        ("LTT", "and applies Learn then test", "Learn then test"),
+        (
+            "ABMS",
+            "an additional backward denoising step and Monte-Carlo sampling",
+            "additional backward denoising step and Monte-Carlo sampling",
+        ),
+    ],
+)
 def test_best_long_form(short, long, expected):
     start = best_long_form(short, long)
     assert start is not None and long[start:] == expected

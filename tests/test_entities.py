@@ -4,8 +4,10 @@ from tests.conftest import extract_text, names
 
 
 def test_proposed_method_with_acronym():
-    r = extract_text("We propose Sparse Mixture Routing (SMR), a routing method for experts. "
-                     "SMR outperforms BASE-Layers on C4.")
+    r = extract_text(
+        "We propose Sparse Mixture Routing (SMR), a routing method for experts. "
+        "SMR outperforms BASE-Layers on C4."
+    )
     methods = {m.name: m for m in r.methods}
     assert methods["Sparse Mixture Routing"].aliases == ["SMR"]
     assert methods["Sparse Mixture Routing"].role == "proposed"
@@ -22,14 +24,18 @@ def test_compared_after_outperforms():
 
 
 def test_fronted_compared_to_does_not_make_subject_a_baseline():
-    r = extract_text("We introduce NovaNet, a detector. Compared to prior detectors, NovaNet "
-                     "doubles recall on COCO.")
+    r = extract_text(
+        "We introduce NovaNet, a detector. Compared to prior detectors, NovaNet "
+        "doubles recall on COCO."
+    )
     assert names(r.methods)["NovaNet"] == "proposed"
 
 
 def test_generic_acronyms_are_not_methods():
-    r = extract_text("Large language models (LLMs) trained with reinforcement learning (RL) "
-                     "help automatic speech recognition (ASR) on GPUs.")
+    r = extract_text(
+        "Large language models (LLMs) trained with reinforcement learning (RL) "
+        "help automatic speech recognition (ASR) on GPUs."
+    )
     assert r.methods == []
 
 
@@ -50,8 +56,10 @@ def test_proposed_dataset_by_appositive():
 
 
 def test_size_variant_of_proposed_name_is_proposed_method():
-    r = extract_text("We introduce OrcaData, a corpus of proofs. OrcaData-13B reaches 61.2% "
-                     "accuracy, beating Llama-3-8B.")
+    r = extract_text(
+        "We introduce OrcaData, a corpus of proofs. OrcaData-13B reaches 61.2% "
+        "accuracy, beating Llama-3-8B."
+    )
     assert names(r.methods) == {"OrcaData-13B": "proposed", "Llama-3-8B": "compared"}
     assert names(r.datasets) == {"OrcaData": "proposed"}
 
@@ -62,8 +70,9 @@ def test_compound_suffix_is_cut_and_baselines_compared():
 
 
 def test_title_run_needs_support():
-    r = extract_text("The model solves three tasks: Temporal Ordering, Frame Prediction and "
-                     "Scene Review.")
+    r = extract_text(
+        "The model solves three tasks: Temporal Ordering, Frame Prediction and Scene Review."
+    )
     assert r.methods == [] and r.datasets == []
 
 

@@ -33,7 +33,10 @@ def test_markdown_bold_initials():
 
 
 def test_markdown_italics():
-    assert normalise("employs *Policy-Guided Fine-Tuning* to").text == "employs Policy-Guided Fine-Tuning to"
+    assert (
+        normalise("employs *Policy-Guided Fine-Tuning* to").text
+        == "employs Policy-Guided Fine-Tuning to"
+    )
 
 
 def test_url_revise_and_unknown_macro():

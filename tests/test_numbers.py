@@ -10,13 +10,22 @@ def one(text):
     return n
 
 
-@pytest.mark.parametrize("text,value,unit", [
-    ("reaches 75.70%", 75.70, "%"), ("a 6× speedup", 6, "x"), ("is 30x larger", 30, "x"),
-    ("by 14.4 points", 14.4, "points"), ("75,000 molecules", 75000, None),
-    ("100K edits", 100_000, None), ("72B-parameter models", 72e9, None),
-    ("only 1/50th of", 0.02, None), ("models,10 × beyond", 10, "x"), ("a 3-fold gain", 3, "x"),
-    ("by 2.5 pp", 2.5, "points"),
-])
+@pytest.mark.parametrize(
+    "text,value,unit",
+    [
+        ("reaches 75.70%", 75.70, "%"),
+        ("a 6× speedup", 6, "x"),
+        ("is 30x larger", 30, "x"),
+        ("by 14.4 points", 14.4, "points"),
+        ("75,000 molecules", 75000, None),
+        ("100K edits", 100_000, None),
+        ("72B-parameter models", 72e9, None),
+        ("only 1/50th of", 0.02, None),
+        ("models,10 × beyond", 10, "x"),
+        ("a 3-fold gain", 3, "x"),
+        ("by 2.5 pp", 2.5, "points"),
+    ],
+)
 def test_value_and_unit(text, value, unit):
     n = one(text)
     assert n.value == pytest.approx(value) and n.unit == unit
@@ -46,10 +55,21 @@ def test_dash_range_shares_unit():
     assert (lo.value, lo.unit, hi.value, hi.unit) == (3, "%", 5, "%")
 
 
-@pytest.mark.parametrize("text", [
-    "GPT-4o and TPRU-7B", "ImageNet-1K", "FID-50K", "ImageNet 256x256", "top-5 accuracy",
-    "2D and 3D graphs", "see [12]", "in (1) and (ii)", "$SE(3)$", "https://x.org/v2/10",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "GPT-4o and TPRU-7B",
+        "ImageNet-1K",
+        "FID-50K",
+        "ImageNet 256x256",
+        "top-5 accuracy",
+        "2D and 3D graphs",
+        "see [12]",
+        "in (1) and (ii)",
+        "$SE(3)$",
+        "https://x.org/v2/10",
+    ],
+)
 def test_numbers_inside_names_and_markup_are_ignored(text):
     assert find_numbers(text) == []
 

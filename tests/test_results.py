@@ -13,7 +13,12 @@ def test_from_to_score_with_links():
     rs = results("We propose QuillLM. On GSM8K, the accuracy of QuillLM rises from 41.0% to 58.5%.")
     r = rs["58.5%"]
     assert (r.kind, r.from_value, r.metric, r.dataset, r.method) == (
-        "score", 41.0, "accuracy", "GSM8K", "QuillLM")
+        "score",
+        41.0,
+        "accuracy",
+        "GSM8K",
+        "QuillLM",
+    )
     assert r.from_span.text == "41.0%"
     assert "41.0%" not in rs
 
@@ -42,12 +47,15 @@ def test_range_gives_two_results_of_one_kind():
     assert rs["3.1%"].dataset == rs["7.4%"].dataset == "LibriSpeech"
 
 
-@pytest.mark.parametrize("text", [
-    "In 2024, GPT-4o and TPRU-7B were released.",
-    "We study three tasks and a 2-layer network (Section 4).",
-    "Our code is at https://github.com/x/y2025 and in Table 3.",
-    "Llama-3-8B on ImageNet-1K at 256x256 with FID-50K.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In 2024, GPT-4o and TPRU-7B were released.",
+        "We study three tasks and a 2-layer network (Section 4).",
+        "Our code is at https://github.com/x/y2025 and in Table 3.",
+        "Llama-3-8B on ImageNet-1K at 256x256 with FID-50K.",
+    ],
+)
 def test_not_results(text):
     assert extract_text(text).results == []
 
@@ -63,8 +71,9 @@ def test_default_method_is_the_proposed_one():
 
 
 def test_metric_in_another_clause_is_not_attached():
-    rs = results("We propose SwiftKV. It stays within 1% of the baseline, while using 4x "
-                 "less memory usage.")
+    rs = results(
+        "We propose SwiftKV. It stays within 1% of the baseline, while using 4x less memory usage."
+    )
     assert rs["1%"].metric is None
     assert rs["4x"].metric == "memory usage"
 

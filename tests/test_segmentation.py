@@ -11,8 +11,19 @@ def sents(nlp, text):
     return [s.text for s in nlp(text).sents]
 
 
-@pytest.mark.parametrize("name", ["ImageNet-1K", "GPT-4o", "Kimi-VL-3B", "Qwen2.5-VL-7B-Instruct",
-                                  "DataComp-medium", "Llama-3-8B", "FID-50K", "Gromov–Wasserstein"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "ImageNet-1K",
+        "GPT-4o",
+        "Kimi-VL-3B",
+        "Qwen2.5-VL-7B-Instruct",
+        "DataComp-medium",
+        "Llama-3-8B",
+        "FID-50K",
+        "Gromov–Wasserstein",
+    ],
+)
 def test_names_stay_one_token(nlp, name):
     assert name in tokens(nlp, f"We use {name} here.")
 
@@ -30,14 +41,17 @@ def test_possessive_split(nlp):
     assert tokens(nlp, "Kimi-VL-3B's score")[:2] == ["Kimi-VL-3B", "'s"]
 
 
-@pytest.mark.parametrize("text", [
-    "We use e.g. ImageNet and i.e. CIFAR-10 here.",
-    "As in Smith et al. 2024 we train it.",
-    "Accuracy rises to 50.33% on it.",
-    "See Fig. 2 for the curve.",
-    "Results hold vs. GPT-4 too.",
-    "The U.S. data are used.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We use e.g. ImageNet and i.e. CIFAR-10 here.",
+        "As in Smith et al. 2024 we train it.",
+        "Accuracy rises to 50.33% on it.",
+        "See Fig. 2 for the curve.",
+        "Results hold vs. GPT-4 too.",
+        "The U.S. data are used.",
+    ],
+)
 def test_no_false_sentence_split(nlp, text):
     assert len(sents(nlp, text)) == 1
 

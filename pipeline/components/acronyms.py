@@ -67,7 +67,7 @@ def valid_pair(short: str, long: str) -> bool:
         and short.lower() not in [w.lower() for w in words]
         and len(words) <= max_long_words(short)
         and len(words) >= 1
-        and not long[0] in "([{,;:"
+        and long[0] not in "([{,;:"
     )
 
 

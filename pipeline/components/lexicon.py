@@ -69,9 +69,7 @@ class LexiconRuler:
         for matcher in (self.exact, self.lower):
             for match_id, start, end in matcher(doc):
                 label, key = self.nlp.vocab.strings[match_id].split("|", 1)
-                spans.append(
-                    Span(doc, start, end, label=label, kb_id=self.canonical[(label, key)])
-                )
+                spans.append(Span(doc, start, end, label=label, kb_id=self.canonical[(label, key)]))
         doc.spans[SPANS_KEY] = sorted(spans, key=lambda s: (s.start, -len(s)))
         return doc
 

@@ -24,8 +24,7 @@ class NameShapes:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = [
-            Span(doc, start, end, label=match_id)
-            for match_id, start, end in self.matcher(doc)
+            Span(doc, start, end, label=match_id) for match_id, start, end in self.matcher(doc)
         ]
         shapes = [s for s in spans if s.label_ == "SHAPE"]
         titles = [s for s in spans if s.label_ == "TITLE_SEQ"]

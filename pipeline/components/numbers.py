@@ -12,10 +12,26 @@ if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=[])
 
 MAGNITUDES = {"K": 1e3, "k": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
-UNIT_ALIASES = {"%": "%", "×": "x", "x": "x", "X": "x", "fold": "x", "-fold": "x", " fold": "x",
-                "points": "points", "point": "points", "pp": "points", "pts": "points",
-                "percentage points": "points", "percentage point": "points", "p.p.": "points"}
-_UNIT = r"(?:\s?(?P<unit>%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b)|\s(?P<wunit>percentage points?|points?|pp\b|pts\b|p\.p\.))"
+UNIT_ALIASES = {
+    "%": "%",
+    "×": "x",
+    "x": "x",
+    "X": "x",
+    "fold": "x",
+    "-fold": "x",
+    " fold": "x",
+    "points": "points",
+    "point": "points",
+    "pp": "points",
+    "pts": "points",
+    "percentage points": "points",
+    "percentage point": "points",
+    "p.p.": "points",
+}
+_UNIT = (
+    r"(?:\s?(?P<unit>%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b)"
+    r"|\s(?P<wunit>percentage points?|points?|pp\b|pts\b|p\.p\.))"
+)
 _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_$\\])
@@ -33,7 +49,10 @@ _NUMBER = regex.compile(
 _DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+|\S+\.(?:com|org|io|ai|net)/\S*")
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
-_BETWEEN_TRANSITION = regex.compile(r"^\s*(?P<op>→|->|⟶|=>|to)\s*(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?$")
+_BETWEEN_TRANSITION = regex.compile(
+    r"^\s*(?P<op>→|->|⟶|=>|to)\s*"
+    r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?$"
+)
 _FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}$")
 
 
@@ -87,26 +106,58 @@ def find_numbers(text: str) -> list[Number]:
         if m.group("lo") is not None:
             unit = UNIT_ALIASES[m.group("runit")]
             lo_end = m.start("lo") + len(m.group("lo"))
-            found.append(Number(s, lo_end, text[s:lo_end], float(m.group("lo")), unit,
-                                False, False, False, False, range_low=True))
+            found.append(
+                Number(
+                    s,
+                    lo_end,
+                    text[s:lo_end],
+                    float(m.group("lo")),
+                    unit,
+                    False,
+                    False,
+                    False,
+                    False,
+                    range_low=True,
+                )
+            )
             hs = m.start("hi")
-            found.append(Number(hs, e, text[hs:e], float(m.group("hi")), unit,
-                                False, False, False, False, range_high=True))
+            found.append(
+                Number(
+                    hs,
+                    e,
+                    text[hs:e],
+                    float(m.group("hi")),
+                    unit,
+                    False,
+                    False,
+                    False,
+                    False,
+                    range_high=True,
+                )
+            )
             continue
         if m.group("frac") is not None:
             value = parse_value(m.group("frac"))
             found.append(Number(s, e, text[s:e], value, None, False, False, True, False))
             continue
         raw_unit = m.group("unit") or m.group("wunit")
-        unit = UNIT_ALIASES.get(raw_unit.strip() if raw_unit else "", None) if raw_unit else None
+        unit = UNIT_ALIASES.get(raw_unit.strip() if raw_unit else "") if raw_unit else None
         if raw_unit and unit is None:
             unit = UNIT_ALIASES.get(raw_unit)
         num, mag = m.group("num"), m.group("mag")
-        found.append(Number(
-            s, e, text[s:e], parse_value(num, mag), unit,
-            is_integer="." not in num, has_magnitude=mag is not None, is_fraction=False,
-            grouped="," in num,
-        ))
+        found.append(
+            Number(
+                s,
+                e,
+                text[s:e],
+                parse_value(num, mag),
+                unit,
+                is_integer="." not in num,
+                has_magnitude=mag is not None,
+                is_fraction=False,
+                grouped="," in num,
+            )
+        )
     return link_transitions(text, found)
 
 
@@ -123,8 +174,15 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
                 arrow = m.group("op") != "to"
                 if arrow or _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start]):
                     unit = nxt.unit or cur.unit
-                    out.append(replace(nxt, unit=unit, from_value=cur.value,
-                                       from_start=cur.start, from_end=cur.end))
+                    out.append(
+                        replace(
+                            nxt,
+                            unit=unit,
+                            from_value=cur.value,
+                            from_start=cur.start,
+                            from_end=cur.end,
+                        )
+                    )
                     i += 2
                     continue
                 unit = nxt.unit or cur.unit

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import numpy
+from spacy.attrs import SENT_START
 from spacy.language import Language
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc
 
 TERMINALS = frozenset({".", "!", "?", "...", "…"})
 CLOSERS = frozenset({")", "]", '"', "'", "”", "’"})
 
 
-def starts_sentence(prev: Token, tok: Token) -> bool:
-    """True when `tok` opens a sentence after the terminal token `prev`."""
-    first = tok.text[0]
-    return first.isupper() or first.isdigit() or first in "(\"“[" or tok.is_space
+def opens_sentence(word: str) -> bool:
+    """True when a token after a terminal opens a sentence (capital, digit or bracket)."""
+    first = word[0]
+    return first.isupper() or first.isdigit() or first in '("“[' or word.isspace()
 
 
 class AbstractSentencizer:
@@ -22,20 +24,28 @@ class AbstractSentencizer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        for i, tok in enumerate(doc):
-            tok.is_sent_start = i == 0
-        seen_terminal = False
-        for i in range(1, len(doc)):
-            prev, tok = doc[i - 1], doc[i]
-            if prev.text in TERMINALS:
-                seen_terminal = True
-            elif prev.text not in CLOSERS:
-                seen_terminal = False
-            if seen_terminal and tok.text not in TERMINALS and tok.text not in CLOSERS:
-                if starts_sentence(prev, tok):
-                    tok.is_sent_start = True
-                seen_terminal = False
+        starts = sentence_starts([t.text for t in doc])
+        arr = numpy.asarray(starts, dtype="int64").astype("uint64").reshape(-1, 1)
+        if len(doc):
+            doc.from_array([SENT_START], arr)
         return doc
+
+
+def sentence_starts(words: list[str]) -> list[int]:
+    """SENT_START values (1 start, -1 inside) for a token list."""
+    out = [1 if i == 0 else -1 for i in range(len(words))]
+    seen_terminal = False
+    for i in range(1, len(words)):
+        prev, word = words[i - 1], words[i]
+        if prev in TERMINALS:
+            seen_terminal = True
+        elif prev not in CLOSERS:
+            seen_terminal = False
+        if seen_terminal and word not in TERMINALS and word not in CLOSERS:
+            if opens_sentence(word):
+                out[i] = 1
+            seen_terminal = False
+    return out
 
 
 @Language.factory("abstract_sentencizer")

@@ -10,16 +10,41 @@ from spacy.tokenizer import Tokenizer
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 # Tokens that end in a full stop and never end a sentence.
-SPECIAL_CASES = ("al.", "Fig.", "Figs.", "Eq.", "Eqs.", "Sec.", "Tab.", "cf.", "vs.", "approx.",
-                 "resp.", "Ref.", "Refs.", "No.", "Nos.", "App.", "Thm.", "Def.", "Alg.")
+SPECIAL_CASES = (
+    "al.",
+    "Fig.",
+    "Figs.",
+    "Eq.",
+    "Eqs.",
+    "Sec.",
+    "Tab.",
+    "cf.",
+    "vs.",
+    "approx.",
+    "resp.",
+    "Ref.",
+    "Refs.",
+    "No.",
+    "Nos.",
+    "App.",
+    "Thm.",
+    "Def.",
+    "Alg.",
+)
 
 EXTRA_INFIXES = (
-    r"(?<=[A-Za-z]),(?=[0-9])",   # "models,10"
-    r"(?<=[A-Za-z0-9])\)(?=-)",    # "(SDE)-based"
-    r"—",                          # em dash between words
-    r"(?<=[0-9%])→|→(?=[0-9])",   # "26.8%→56.3%"
+    r"(?<=[A-Za-z]),(?=[0-9])",  # "models,10"
+    r"(?<=[A-Za-z0-9])\)(?=-)",  # "(SDE)-based"
+    r"—",  # em dash between words
+    r"(?<=[0-9%])→|→(?=[0-9])",  # "26.8%→56.3%"
 )
-EXTRA_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.", r"(?<=[A-Z][A-Z])\.", r"(?<=-[A-Z])\.", r"(?<=[a-z][A-Z])\.", r"(?<=[0-9])\.")
+EXTRA_SUFFIXES = (
+    r"(?<=[0-9][A-Za-z])\.",
+    r"(?<=[A-Z][A-Z])\.",
+    r"(?<=-[A-Z])\.",
+    r"(?<=[a-z][A-Z])\.",
+    r"(?<=[0-9])\.",
+)
 
 
 def _keeps_hyphens(pattern: str) -> bool:

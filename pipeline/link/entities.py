@@ -16,11 +16,38 @@ _DASHES = regex.compile(r"[\p{Pd}\u2212]")
 _SIZE = regex.compile(r"[-–]\d+(?:\.\d+)?[BMK]\b|\d+(?:\.\d+)?[BM]$")
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
 _ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
-DISTINCT_STOP = frozenset({
-    "model", "models", "learning", "tuning", "fine", "supervised", "optimization", "language",
-    "large", "network", "networks", "data", "training", "method", "framework", "based", "deep",
-    "neural", "graph", "multi", "test", "the", "and", "for", "with", "from", "aware", "free",
-})
+DISTINCT_STOP = frozenset(
+    {
+        "model",
+        "models",
+        "learning",
+        "tuning",
+        "fine",
+        "supervised",
+        "optimization",
+        "language",
+        "large",
+        "network",
+        "networks",
+        "data",
+        "training",
+        "method",
+        "framework",
+        "based",
+        "deep",
+        "neural",
+        "graph",
+        "multi",
+        "test",
+        "the",
+        "and",
+        "for",
+        "with",
+        "from",
+        "aware",
+        "free",
+    }
+)
 
 
 def fold(text: str) -> str:
@@ -99,8 +126,11 @@ def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[
             generic.add(short)
             continue
         weak = head in c["generic_heads"]
-        out.append(Candidate(a["long_start"], a["long_end"], long, "acronym", alias=short,
-                             needs_support=weak))
+        out.append(
+            Candidate(
+                a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
+            )
+        )
     return out, generic
 
 
@@ -125,8 +155,16 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             if _DIMENSION_TOKEN.match(nxt.text):
                 end = nxt.idx + len(nxt.text)
                 text = doc.text[span.start_char : end]
-        out.append(Candidate(span.start_char, end, text, "lexicon", label=span.label_,
-                             canonical=span.kb_id_ if end == span.end_char else text))
+        out.append(
+            Candidate(
+                span.start_char,
+                end,
+                text,
+                "lexicon",
+                label=span.label_,
+                canonical=span.kb_id_ if end == span.end_char else text,
+            )
+        )
     return out
 
 
@@ -225,8 +263,10 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
             draft.sources.add(cand.source)
             draft.label = draft.label or cand.label
             draft.needs_support = draft.needs_support and cand.needs_support
-            if cand.source == "acronym" and draft.name != name and fold(draft.name) == fold(
-                cand.alias or ""
+            if (
+                cand.source == "acronym"
+                and draft.name != name
+                and fold(draft.name) == fold(cand.alias or "")
             ):
                 draft.aliases.append(draft.name)
                 draft.name = name
@@ -238,19 +278,41 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
     return drafts
 
 
-def _surface_pattern(surface: str) -> regex.Pattern[str]:
-    body = regex.escape(" ".join(surface.split())).replace(r"\ ", r"\s+")
-    flags = regex.IGNORECASE if surface.islower() else 0
-    return regex.compile(rf"(?<![\w])(?:{body})(?![\w]|[-–][A-Za-z0-9]*[A-Z0-9])", flags)
+def _part_of_longer_name(text: str, end: int) -> bool:
+    """True when a hyphenated part with a capital or digit follows ("TPRU" in "TPRU-7B")."""
+    if end >= len(text) or text[end] not in "-–":
+        return False
+    j = end + 1
+    while j < len(text) and text[j].isalnum():
+        if text[j].isupper() or text[j].isdigit():
+            return True
+        j += 1
+    return False
+
+
+def occurrences(text: str, lowered: str, surface: str) -> list[tuple[int, int]]:
+    """Whole-word occurrences of a surface; lower-case surfaces match any case."""
+    needle = " ".join(surface.split())
+    hay = lowered if needle.islower() and len(lowered) == len(text) else text
+    out = []
+    i = hay.find(needle)
+    while i != -1:
+        e = i + len(needle)
+        before_ok = i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+        after_ok = e == len(text) or not (text[e].isalnum() or text[e] == "_")
+        if before_ok and after_ok and not _part_of_longer_name(text, e):
+            out.append((i, e))
+        i = hay.find(needle, i + 1)
+    return out
 
 
 def find_mentions(text: str, drafts: list[Draft]) -> None:
     """Fill each draft's mentions with every occurrence of its surfaces, longest first."""
+    lowered = text.lower()
     hits = []
     for di, draft in enumerate(drafts):
         for surface in draft.surfaces():
-            for m in _surface_pattern(surface).finditer(text):
-                hits.append((m.start(), m.end(), di))
+            hits.extend((s, e, di) for s, e in occurrences(text, lowered, surface))
     taken: list[tuple[int, int]] = []
     for s, e, di in sorted(hits, key=lambda h: (-(h[1] - h[0]), h[0])):
         if any(s < te and ts < e for ts, te in taken):
@@ -362,8 +424,15 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         elif head == "method":
             me += 3
             draft.supported = True
-        if prep in c["dataset_prepositions"] and before not in {"based", "built", "relies", "rely",
-                                                                 "depends", "focus", "focuses"}:
+        if prep in c["dataset_prepositions"] and before not in {
+            "based",
+            "built",
+            "relies",
+            "rely",
+            "depends",
+            "focus",
+            "focuses",
+        }:
             ds += 2
         elif prep in {"like", "as"} and before is not None:
             cls = before if prep == "like" else (doc[cs - 3].lower_ if cs >= 3 else "")
@@ -385,7 +454,6 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
 
 def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     """proposed > compared > used, from every mention's sentence context."""
-    c = cues()
     roles = set()
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
@@ -406,8 +474,11 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 def _owned(doc: Doc, i: int) -> bool:
     """True when "our" modifies the mention: "our manually curated TPRU-Test"."""
     c = cues()
-    if i >= 3 and doc[i - 1].text == "," and doc[i - 2].lower_ in c["own_nouns"] and (
-        doc[i - 3].lower_ in c["own_markers"]
+    if (
+        i >= 3
+        and doc[i - 1].text == ","
+        and doc[i - 2].lower_ in c["own_nouns"]
+        and (doc[i - 3].lower_ in c["own_markers"])
     ):
         return True  # "Our method, X"
     for j in range(i - 1, max(-1, i - 5), -1):
@@ -436,12 +507,19 @@ def distinct_tokens(name: str) -> set[str]:
 def promote_variants(drafts: list[Draft]) -> None:
     """A used method that shares a distinctive word with a proposed name is proposed too."""
     proposed = [d for d in drafts if d.role == "proposed"]
-    keys = set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces())) if proposed else set()
+    keys = (
+        set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
+        if proposed
+        else set()
+    )
     for d in drafts:
-        if d.role == "used" and d.kind == "method":
-            if any(distinct_tokens(s) & keys for s in d.surfaces()):
-                d.role = "proposed"
-                d.supported = True
+        if (
+            d.role == "used"
+            and d.kind == "method"
+            and any(distinct_tokens(s) & keys for s in d.surfaces())
+        ):
+            d.role = "proposed"
+            d.supported = True
 
 
 def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
@@ -466,7 +544,10 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
 
 def _inside_metric(doc: Doc, cand: Candidate) -> bool:
     """True when a metric lexicon span overlaps the candidate (FID-50K, GPU hours)."""
-    return any(
-        s.label_ == "METRIC" and s.start_char < cand.end and cand.start < s.end_char
-        for s in doc.spans.get("lexicon", [])
-    ) and cand.source != "acronym"
+    return (
+        any(
+            s.label_ == "METRIC" and s.start_char < cand.end and cand.start < s.end_char
+            for s in doc.spans.get("lexicon", [])
+        )
+        and cand.source != "acronym"
+    )

@@ -1,4 +1,4 @@
-"""Results: which numbers report outcomes, their kind, and the metric/dataset/method they belong to."""
+"""Results: which numbers report outcomes, their kind, and what they belong to."""
 
 from __future__ import annotations
 
@@ -68,8 +68,10 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext) -> str:
         return "change"
     if num["from_value"] is not None:
         return "score"
-    if unit is None and not num["is_fraction"] and (
-        num["is_integer"] or num["has_magnitude"] or num["grouped"]
+    if (
+        unit is None
+        and not num["is_fraction"]
+        and (num["is_integer"] or num["has_magnitude"] or num["grouped"])
     ):
         return "count"
     ti = ctx.token_at(num["start"])
@@ -77,11 +79,16 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext) -> str:
     sent = ctx.sent_of[ti]
     before = [t.lower_ for t in doc[max(0, ti - 4) : ti] if ctx.sent_of[t.i] == sent]
     after = [t.lower_ for t in doc[te : min(len(doc), te + 3)] if ctx.sent_of[t.i] == sent]
-    if unit == "%" and after[:1] == ["of"] and any(w in c["resource_nouns"] for w in after[1:]) or (
-        unit == "%" and after[:1] == ["of"] and _resource_soon(doc, te + 1, sent, ctx)
-    ):
-        if any(w in c["ratio_cues_before"] for w in before):
-            return "ratio"
+    percent_of_resource = (
+        unit == "%"
+        and after[:1] == ["of"]
+        and (
+            any(w in c["resource_nouns"] for w in after[1:])
+            or _resource_soon(doc, te + 1, sent, ctx)
+        )
+    )
+    if percent_of_resource and any(w in c["ratio_cues_before"] for w in before):
+        return "ratio"
     if any(w in c["change_cues_before"] for w in before[-3:]) or any(
         w in c["change_cues_after"] for w in after
     ):
@@ -95,7 +102,10 @@ def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
     for j in range(i, min(len(doc), i + 4)):
         if ctx.sent_of[j] != sent:
             return False
-        if doc[j].lower_ in c["resource_nouns"] or doc[j].lower_.split("-")[-1] in c["resource_nouns"]:
+        if (
+            doc[j].lower_ in c["resource_nouns"]
+            or doc[j].lower_.split("-")[-1] in c["resource_nouns"]
+        ):
             return True
     return False
 
@@ -180,8 +190,14 @@ def extract_results(
         ti = ctx.token_at(s)
         from_span = (num["from_start"], num["from_end"]) if num["from_start"] is not None else None
         draft = ResultDraft(
-            s, e, num["value"], num["unit"], result_kind(num, doc, ctx), num["from_value"],
-            from_span, ctx.sent_of[ti],
+            s,
+            e,
+            num["value"],
+            num["unit"],
+            result_kind(num, doc, ctx),
+            num["from_value"],
+            from_span,
+            ctx.sent_of[ti],
         )
         link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method)
         out.append(draft)

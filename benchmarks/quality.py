@@ -1,0 +1,75 @@
+"""One table of every quality figure: seed gold, and TDMSci test mention F1 beside the authors'.
+
+Usage: python benchmarks/quality.py [--shared ../shared]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tdmsci import tdmsci_rows
+
+from pipeline.evaluate import evaluate
+from pipeline.stages import run_pipeline
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def seed_report(shared: Path):
+    """Extract the seed afresh and score it against the seed gold."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run_pipeline([ROOT / "seeds" / "iclr2026_abstracts.txt"], Path(tmp))
+        return evaluate(shared / "gold" / "seed_gold.jsonl", Path(tmp) / "records.jsonl").as_dict()
+
+
+def main() -> None:
+    """Print the quality table."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    args = ap.parse_args()
+    console = Console()
+    seed = seed_report(args.shared)
+    table = Table(title="Quality")
+    for col in ("data", "measure", "system", "P", "R", "F1"):
+        table.add_column(col)
+    for cat, v in seed["categories"].items():
+        table.add_row(
+            "seed gold (19)",
+            cat,
+            "this pipeline",
+            f"{v['precision']:.3f}",
+            f"{v['recall']:.3f}",
+            f"{v['f1']:.3f}",
+        )
+    table.add_row(
+        "seed gold (19)",
+        f"role accuracy ({seed['role_pairs']} pairs)",
+        "this pipeline",
+        "",
+        "",
+        f"{seed['role_accuracy']:.3f}",
+    )
+    for attr, value in seed["result_attribute_accuracy"].items():
+        table.add_row(
+            "seed gold (19)",
+            f"result {attr} acc ({seed['result_pairs']})",
+            "this pipeline",
+            "",
+            "",
+            f"{value:.3f}",
+        )
+    for system, label, prf in tdmsci_rows(args.shared):
+        table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

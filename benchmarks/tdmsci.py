@@ -1,0 +1,85 @@
+"""TDMSci test: exact-span DATASET and METRIC mention F1, ours beside the corpus authors'."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pipeline.extract import extract_batch
+from pipeline.ingest import InputItem
+from pipeline.models import Record
+from pipeline.nlp import get_nlp
+
+LABELS = ("DATASET", "METRIC")
+
+
+@dataclass
+class PRF:
+    """Exact-match counts for one label."""
+
+    tp: int
+    fp: int
+    fn: int
+
+    @property
+    def f1(self) -> float:
+        p = self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+        r = self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    def row(self) -> tuple[str, str, str]:
+        p = self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+        r = self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+        return f"{p:.3f}", f"{r:.3f}", f"{self.f1:.3f}"
+
+
+def read_ann(path: Path) -> set[tuple[str, int, int]]:
+    """(label, start, end) of every brat text-bound annotation."""
+    spans = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("T"):
+            continue
+        _, info, _text = line.split("\t", 2)
+        label, start, end = info.split(" ")[:3]
+        spans.add((label, int(start), int(end)))
+    return spans
+
+
+def predict(text_path: Path) -> set[tuple[str, int, int]]:
+    """Run the pipeline on every line; dataset and metric mentions as global spans."""
+    text = text_path.read_text(encoding="utf-8")
+    items, offsets = [], []
+    pos = 0
+    for n, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            items.append(InputItem(str(text_path), "0" * 64, "text", len(items) + 1, n, line))
+            offsets.append(pos)
+        pos += len(line) + 1
+    spans = set()
+    for off, rec in zip(offsets, extract_batch(items, get_nlp()), strict=True):
+        if not isinstance(rec, Record):
+            continue
+        for d in rec.datasets:
+            spans.update(("DATASET", off + m.start, off + m.end) for m in d.mentions)
+        for m in rec.metrics:
+            spans.update(("METRIC", off + x.start, off + x.end) for x in m.mentions)
+    return spans
+
+
+def score(gold: set, pred: set, label: str) -> PRF:
+    g = {s for s in gold if s[0] == label}
+    p = {s for s in pred if s[0] == label}
+    return PRF(len(g & p), len(p - g), len(g - p))
+
+
+def tdmsci_rows(shared: Path) -> list[tuple[str, str, PRF]]:
+    """(system, label, counts) rows for ours and the authors' released predictions."""
+    root = shared / "eval" / "tdmsci"
+    gold = read_ann(root / "eval_brat__test__test.ann")
+    ours = predict(root / "eval_brat__test__test.txt")
+    theirs = read_ann(root / "eval_brat__prediction__test.ann")
+    rows = []
+    for label in LABELS:
+        rows.append(("this pipeline (rules)", label, score(gold, ours, label)))
+        rows.append(("TDMSci authors' system", label, score(gold, theirs, label)))
+    return rows

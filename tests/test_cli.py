@@ -1,0 +1,68 @@
+"""The command line: run (plain functions), bad input, nothing readable, eval, schema."""
+
+import orjson
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+from tests.conftest import SEED, shared_file
+
+runner = CliRunner()
+
+
+def test_run_writes_outputs_and_reconciles(tmp_path):
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(
+        b'{"id": "a", "abstract": "We propose FooNet. It reaches 90.1% accuracy."}\n'
+        b"{broken\n"
+        b'{"id": "c"}\n'
+    )
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["run", str(src), "--out", str(out), "--no-prefect"])
+    assert result.exit_code == 0, result.output
+    assert "records written" in result.output and "errors" in result.output
+    summary = orjson.loads((out / "summary.json").read_bytes())
+    assert (summary["read"], summary["records"], summary["errors"]) == (3, 1, 2)
+    errors = [orjson.loads(x) for x in (out / "errors.jsonl").read_bytes().splitlines()]
+    assert [(e["line"], e["reason"].split(":")[0]) for e in errors] == [
+        (2, "malformed JSON"),
+        (3, "missing field 'abstract'"),
+    ]
+
+
+def test_nothing_readable_exits_non_zero(tmp_path):
+    src = tmp_path / "bad.jsonl"
+    src.write_bytes(b"nope\n")
+    result = runner.invoke(app, ["run", str(src), "--out", str(tmp_path / "o"), "--no-prefect"])
+    assert result.exit_code == 1
+    assert (tmp_path / "o" / "errors.jsonl").exists()
+
+
+def test_eval_prints_table(tmp_path):
+    out = tmp_path / "seed"
+    assert runner.invoke(app, ["run", str(SEED), "--out", str(out), "--no-prefect"]).exit_code == 0
+    gold = shared_file("gold/seed_gold.jsonl")
+    result = runner.invoke(app, ["eval", "--gold", str(gold), "--pred", str(out / "records.jsonl")])
+    assert result.exit_code == 0
+    for word in ("methods", "datasets", "metrics", "results", "role", "result metric"):
+        assert word in result.output
+    as_json = runner.invoke(
+        app, ["eval", "--gold", str(gold), "--pred", str(out / "records.jsonl"), "--json"]
+    )
+    assert orjson.loads(as_json.stdout)["docs"] == 19
+
+
+def test_eval_bad_gold_is_a_clear_error(tmp_path):
+    g = tmp_path / "g.jsonl"
+    g.write_bytes(b"{oops\n")
+    result = runner.invoke(app, ["eval", "--gold", str(g), "--pred", str(g)])
+    assert result.exit_code == 2 and "g.jsonl:1" in result.output
+
+
+def test_serve_needs_one_schedule():
+    result = runner.invoke(app, ["serve", "somewhere"])
+    assert result.exit_code == 2 and "exactly one of --cron or --interval" in result.output
+
+
+def test_schema_command(tmp_path):
+    assert runner.invoke(app, ["schema", "--out", str(tmp_path)]).exit_code == 0
+    assert (tmp_path / "record.schema.json").exists()

@@ -1,0 +1,52 @@
+"""The record contract: schema drift, span validation, atomic writes."""
+
+import pytest
+from pydantic import ValidationError
+
+from pipeline.emit import atomic_write
+from pipeline.models import Record
+from pipeline.schema import schema_texts
+from tests.conftest import ROOT, extract_text
+
+
+def test_committed_schemas_match_the_models():
+    for name, text in schema_texts().items():
+        committed = (ROOT / "schemas" / name).read_bytes()
+        assert committed == text, f"schemas/{name} is stale: run `make schema`"
+
+
+def test_record_rejects_a_span_that_is_not_the_source_slice():
+    rec = extract_text("We propose FooNet. FooNet reaches 91.0% accuracy on CIFAR-10.")
+    data = rec.model_dump()
+    data["methods"][0]["mentions"][0]["start"] += 1
+    with pytest.raises(ValidationError, match="span"):
+        Record.model_validate(data)
+
+
+def test_record_rejects_out_of_range_sentence():
+    rec = extract_text("We propose FooNet. FooNet reaches 91.0% accuracy on CIFAR-10.")
+    data = rec.model_dump()
+    data["results"][0]["sentence"] = 99
+    with pytest.raises(ValidationError, match="sentence index"):
+        Record.model_validate(data)
+
+
+def test_doc_id_is_stable_and_content_based():
+    a = extract_text("We propose FooNet.")
+    b = extract_text("We propose FooNet.")
+    c = extract_text("We propose BarNet.")
+    assert a.doc_id == b.doc_id != c.doc_id
+
+
+def test_atomic_write_leaves_old_file_on_failure(tmp_path):
+    target = tmp_path / "records.jsonl"
+    target.write_bytes(b"old\n")
+
+    def chunks():
+        yield b"new partial\n"
+        raise RuntimeError("crash mid-write")
+
+    with pytest.raises(RuntimeError):
+        atomic_write(target, chunks())
+    assert target.read_bytes() == b"old\n"
+    assert list(tmp_path.iterdir()) == [target]

@@ -1,0 +1,97 @@
+"""The Prefect flow and the scheduled deployment, against a temporary Prefect server."""
+
+import asyncio
+import os
+
+import orjson
+import pytest
+
+from pipeline.prefect_env import configure
+from tests.conftest import SEED
+
+pytestmark = pytest.mark.prefect
+
+
+@pytest.fixture(scope="module")
+def prefect_server(tmp_path_factory):
+    """A temporary Prefect server for this module (first start takes up to ~30 s here)."""
+    os.environ.pop("PREFECT_API_URL", None)
+    os.environ["PREFECT_HOME"] = str(tmp_path_factory.mktemp("prefect_home"))
+    configure()
+    os.environ.pop("PREFECT_API_URL", None)  # never the developer's local server
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=180):
+        yield
+
+
+def _records(path):
+    return [orjson.loads(x) for x in path.read_bytes().splitlines()]
+
+
+def test_flow_matches_plain_functions(prefect_server, tmp_path):
+    from pipeline.flow import run_flow
+    from pipeline.stages import run_pipeline
+
+    summary = run_flow([str(SEED)], str(tmp_path / "flow"), batch_size=8)
+    run_pipeline([SEED], tmp_path / "plain")
+    assert summary.records == 19 and summary.errors == 0
+    assert _records(tmp_path / "flow" / "records.jsonl") == _records(
+        tmp_path / "plain" / "records.jsonl"
+    )
+
+
+def test_flow_run_is_named_after_its_input(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+
+    from pipeline.flow import run_flow
+
+    run_flow([str(SEED)], str(tmp_path / "named"), batch_size=8)
+
+    async def names():
+        async with get_client() as client:
+            return [r.name for r in await client.read_flow_runs()]
+
+    assert "extract iclr2026_abstracts.txt" in asyncio.run(names())
+
+
+def test_flow_batches_into_task_runs(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+
+    from pipeline.flow import run_flow
+
+    run_flow([str(SEED)], str(tmp_path / "batched"), batch_size=5)
+
+    async def task_names():
+        async with get_client() as client:
+            return sorted(t.name for t in await client.read_task_runs())
+
+    got = set(asyncio.run(task_names()))
+    assert {f"extract-batch-{i}" for i in range(4)} <= got  # 19 abstracts in batches of 5
+    assert "extract-batch-4" not in got
+    assert any(n.startswith("ingest") for n in got) and any(
+        n.startswith("write-outputs") for n in got
+    )
+
+
+def test_scheduled_deployment_runs(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+
+    from pipeline.schedule import build_runner
+
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "seed.txt").write_bytes(SEED.read_bytes())
+    out = tmp_path / "scheduled"
+
+    async def scenario():
+        runner, deployment_id = await build_runner(inbox, out, name="test-schedule", interval=3600)
+        async with get_client() as client:
+            run = await client.create_flow_run_from_deployment(deployment_id)
+        await runner.start(run_once=True)
+        async with get_client() as client:
+            return (await client.read_flow_run(run.id)).state.type.value
+
+    assert asyncio.run(scenario()) == "COMPLETED"
+    summary = orjson.loads((out / "summary.json").read_bytes())
+    assert summary["records"] == 19
