@@ -88,11 +88,10 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
     """Assemble (and validate) the Record of one abstract from its annotated Doc."""
     drafts, metrics, results, ctx = link_doc(doc)
     sentences = []
-    for i, sent in enumerate(doc.sents):
-        text = sent.text.rstrip()
-        if not text:
-            continue
-        s, e, _ = _raw_span(omap, sent.start_char, sent.start_char + len(text))
+    for i, (ts, te) in enumerate(ctx.sent_bounds):
+        start = ctx.starts[ts]
+        end = ctx.starts[te - 1] + len(doc[te - 1].text)
+        s, e, _ = _raw_span(omap, start, end)
         sentences.append(Sentence(index=i, start=s, end=e))
 
     def entities(kind: str) -> list[Entity]:

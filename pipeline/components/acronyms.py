@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -71,74 +72,102 @@ def valid_pair(short: str, long: str) -> bool:
     )
 
 
-def _window_before(sent: Span, paren_i: int, n_words: int) -> tuple[int, int] | None:
+@dataclass(frozen=True)
+class _Tokens:
+    """Token texts, char offsets and sentence bounds of a doc as plain lists."""
+
+    text: str
+    words: list[str]
+    starts: list[int]
+    sentences: list[tuple[int, int]]
+
+    @classmethod
+    def of(cls, doc: Doc) -> _Tokens:
+        arr = doc.to_array([IDX, SENT_START]) if len(doc) else []
+        starts = [int(r[0]) for r in arr]
+        heads = [i for i in range(len(doc)) if i == 0 or int(arr[i][1]) == 1]
+        bounds = list(zip(heads, [*heads[1:], len(doc)], strict=True))
+        return cls(doc.text, [t.text for t in doc], starts, bounds)
+
+    def end(self, i: int) -> int:
+        return self.starts[i] + len(self.words[i])
+
+
+STOP_TOKENS = frozenset({",", ";", ":", ".", "(", ")", "[", "]"})
+
+
+def _window_before(
+    toks: _Tokens, sent_start: int, paren_i: int, n_words: int
+) -> tuple[int, int] | None:
     """Char span of at most `n_words` tokens before the paren, stopping at punctuation."""
-    doc = sent.doc
     i = paren_i - 1
     words = 0
     start = None
-    while i >= sent.start and words < n_words:
-        tok = doc[i]
-        if tok.text in {",", ";", ":", ".", "(", ")", "[", "]"} or tok.like_url:
+    while i >= sent_start and words < n_words:
+        word = toks.words[i]
+        if word in STOP_TOKENS or word.startswith(("http", "www.")):
             break
-        start = tok.idx
+        start = toks.starts[i]
         words += 1
         i -= 1
     if start is None:
         return None
-    return start, doc[paren_i - 1].idx + len(doc[paren_i - 1].text)
+    return start, toks.end(paren_i - 1)
 
 
 def find_acronyms(doc: Doc) -> list[Acronym]:
     """All acronym definitions in `doc`, in text order."""
-    text = doc.text
+    toks = _Tokens.of(doc)
     found: list[Acronym] = []
-    for sent in doc.sents:
-        for tok in sent:
-            if tok.text != "(":
+    for s_start, s_end in toks.sentences:
+        for i in range(s_start, s_end):
+            if toks.words[i] != "(":
                 continue
             close = next(
-                (t.i for t in doc[tok.i + 1 : min(tok.i + 14, sent.end)] if t.text == ")"), None
+                (j for j in range(i + 1, min(i + 14, s_end)) if toks.words[j] == ")"), None
             )
-            if close is None or close == tok.i + 1:
+            if close is None or close == i + 1:
                 continue
-            inner_start, inner_end = doc[tok.i + 1].idx, doc[close - 1].idx + len(doc[close - 1])
-            inner = text[inner_start:inner_end]
-            pair = _long_then_short(sent, tok.i, inner, inner_start, inner_end)
-            pair = pair or _short_then_long(sent, tok.i, inner, inner_start, inner_end)
+            inner_start, inner_end = toks.starts[i + 1], toks.end(close - 1)
+            inner = toks.text[inner_start:inner_end]
+            pair = _long_then_short(toks, s_start, i, inner, inner_start, inner_end)
+            pair = pair or _short_then_long(toks, s_start, i, inner, inner_start, inner_end)
             if pair is not None:
                 found.append(pair)
     return found
 
 
-def _long_then_short(sent: Span, paren_i: int, inner: str, s0: int, s1: int) -> Acronym | None:
+def _long_then_short(
+    toks: _Tokens, sent_start: int, paren_i: int, inner: str, s0: int, s1: int
+) -> Acronym | None:
     if not is_short_form(inner):
         return None
-    window = _window_before(sent, paren_i, max_long_words(inner))
+    window = _window_before(toks, sent_start, paren_i, max_long_words(inner))
     if window is None:
         return None
-    text = sent.doc.text
-    candidate = text[window[0] : window[1]]
+    candidate = toks.text[window[0] : window[1]]
     offset = best_long_form(inner, candidate)
     if offset is None:
         return None
     long = candidate[offset:]
     if not valid_pair(inner, long):
         return None
-    start = window[0] + offset
-    return Acronym(inner, s0, s1, long, start, window[1])
+    return Acronym(inner, s0, s1, long, window[0] + offset, window[1])
 
 
-def _short_then_long(sent: Span, paren_i: int, inner: str, s0: int, s1: int) -> Acronym | None:
-    if paren_i == sent.start or len(inner.split()) < 2:
+def _short_then_long(
+    toks: _Tokens, sent_start: int, paren_i: int, inner: str, s0: int, s1: int
+) -> Acronym | None:
+    if paren_i == sent_start or len(inner.split()) < 2:
         return None
-    prev = sent.doc[paren_i - 1]
-    if not is_short_form(prev.text):
+    prev = toks.words[paren_i - 1]
+    if not is_short_form(prev):
         return None
-    offset = best_long_form(prev.text, inner)
-    if offset != 0 or not valid_pair(prev.text, inner):
+    offset = best_long_form(prev, inner)
+    if offset != 0 or not valid_pair(prev, inner):
         return None
-    return Acronym(prev.text, prev.idx, prev.idx + len(prev.text), inner, s0, s1)
+    start = toks.starts[paren_i - 1]
+    return Acronym(prev, start, start + len(prev), inner, s0, s1)
 
 
 class AcronymDetector:

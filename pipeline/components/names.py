@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import regex
 from spacy.language import Language
-from spacy.matcher import Matcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
@@ -13,30 +15,70 @@ SPANS_KEY = "names"
 
 
 class NameShapes:
-    """Mark name-shaped token runs in `doc.spans["names"]` (labels SHAPE, TITLE_SEQ)."""
+    """Mark name-shaped tokens and runs in `doc.spans["names"]` (labels SHAPE, TITLE_SEQ).
+
+    Rules come from a JSONL file: SHAPE rules hold a token `regex`; TITLE_SEQ rules hold a
+    `word` regex, lower-case `connectors` allowed inside a run, and `min_words`.
+    """
 
     def __init__(self, nlp: Language, name: str = "name_shapes", *, patterns: str) -> None:
         self.name = name
-        self.matcher = Matcher(nlp.vocab)
         self.rules = read_jsonl(data_path(patterns))
-        for rule in self.rules:
-            self.matcher.add(rule["label"], [rule["pattern"]], greedy="LONGEST")
+        shapes = [r["regex"] for r in self.rules if r["label"] == "SHAPE"]
+        self.shape = regex.compile("|".join(f"(?:{p})" for p in shapes))
+        self.titles: list[tuple[Any, frozenset[str], int]] = [
+            (regex.compile(r["word"]), frozenset(r["connectors"]), r["min_words"])
+            for r in self.rules
+            if r["label"] == "TITLE_SEQ"
+        ]
+        self._cache: dict[str, bool] = {}
+
+    def is_shape(self, word: str) -> bool:
+        """True when a token text has a name shape (memoised per string)."""
+        hit = self._cache.get(word)
+        if hit is None:
+            hit = self._cache[word] = self.shape.match(word) is not None
+            if len(self._cache) > 200_000:
+                self._cache.clear()
+        return hit
 
     def __call__(self, doc: Doc) -> Doc:
-        spans = [
-            Span(doc, start, end, label=match_id) for match_id, start, end in self.matcher(doc)
+        words = [t.text for t in doc]
+        shapes = [
+            Span(doc, i, i + 1, label="SHAPE") for i, w in enumerate(words) if self.is_shape(w)
         ]
-        shapes = [s for s in spans if s.label_ == "SHAPE"]
-        titles = [s for s in spans if s.label_ == "TITLE_SEQ"]
-        doc.spans[SPANS_KEY] = filter_spans(shapes) + filter_spans(
-            [t for t in titles if not _ends_with_connector(t)]
-        )
+        titles = [Span(doc, s, e, label="TITLE_SEQ") for s, e in self.title_runs(words)]
+        doc.spans[SPANS_KEY] = filter_spans(shapes) + filter_spans(titles)
         return doc
 
-
-def _ends_with_connector(span: Span) -> bool:
-    """True when a title run ends in a lower-case connector word."""
-    return span[-1].is_lower
+    def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
+        """Token ranges of title-case runs, with connectors only between title words."""
+        runs = []
+        for word_re, connectors, min_words in self.titles:
+            i = 0
+            while i < len(words):
+                if not word_re.match(words[i]):
+                    i += 1
+                    continue
+                j = i + 1
+                count = 1
+                while j < len(words):
+                    if word_re.match(words[j]):
+                        j += 1
+                        count += 1
+                    elif (
+                        words[j] in connectors
+                        and j + 1 < len(words)
+                        and word_re.match(words[j + 1])
+                    ):
+                        j += 2
+                        count += 1
+                    else:
+                        break
+                if count >= min_words:
+                    runs.append((i, j))
+                i = j
+        return runs
 
 
 @Language.factory("name_shapes", default_config={"patterns": "patterns/names.jsonl"})
