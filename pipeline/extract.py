@@ -15,6 +15,7 @@ from pipeline.link.context import build_context
 from pipeline.link.entities import Draft, extract_entities
 from pipeline.link.metrics import MetricDraft, extract_metrics
 from pipeline.link.results import ResultDraft, Tagged, extract_results
+from pipeline.link.spans import extend_with_head, merge_definitions
 from pipeline.models import (
     Entity,
     ErrorRecord,
@@ -63,12 +64,18 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     """Run the link stage over one annotated Doc (normalised offsets)."""
     ctx0 = build_context(doc)
     drafts = extract_entities(doc, ctx0)
+    for d in drafts:
+        d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc.text)
+        if d.kind == "dataset":
+            d.mentions = extend_with_head(d.mentions, doc.text)
     protected = [
         (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
     ]
     ctx = build_context(doc, protected)
     taken = [m for d in drafts for m in d.mentions]
     metrics = extract_metrics(doc, taken)
+    for m in metrics:
+        m.mentions = merge_definitions(m.mentions, doc._.acronyms, doc.text)
     metric_tags = [t for m in metrics for t in _tagged(ctx, m.mentions, m.name)]
     ds_tags = [t for d in drafts if d.kind == "dataset" for t in _tagged(ctx, d.mentions, d.name)]
     me_tags = [

@@ -128,6 +128,73 @@ def metric_canonical(surface: str, curated: dict[str, str]) -> str:
     return key
 
 
+def conll_sentences(path: Path) -> list[tuple[str, set[tuple[str, str]]]]:
+    """(detokenised sentence, {(label, mention)}) for every sentence of a CoNLL file."""
+    out = []
+    words: list[str] = []
+    tags: list[str] = []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        parts = line.split()
+        if parts:
+            words.append(parts[0])
+            tags.append(parts[-1])
+            continue
+        if words:
+            mentions = set()
+            cur: list[str] = []
+            label = None
+            for word, tag in [*zip(words, tags, strict=True), ("", "O")]:
+                if tag.startswith("I-") and cur:
+                    cur.append(word)
+                    continue
+                if cur:
+                    mentions.add((label, detok(" ".join(cur))))
+                cur, label = ([word], tag[2:]) if tag.startswith("B-") else ([], None)
+            out.append((detok(" ".join(words)), mentions))
+        words, tags = [], []
+    return out
+
+
+HEAD_REMAINDER = re.compile(
+    r"^(?:\s+(?:corpus|corpora|dataset|datasets|data set|data sets|data|test set|test sets|"
+    r"training set|benchmark|collection|treebank))?(?:\s*\(.*\))?$",
+    re.IGNORECASE,
+)
+
+
+def covers(mention: str, surface: str) -> bool:
+    """True when a gold mention is the surface, or the surface plus a head noun or "(ABBR)"."""
+    if mention == surface or f"({surface})" in mention:
+        return True
+    return mention.startswith(surface) and bool(HEAD_REMAINDER.match(mention[len(surface):]))
+
+
+def blocked_surfaces(
+    sentences: list[tuple[str, set[tuple[str, str]]]], lexicons: dict[str, list[str]]
+) -> list[tuple[str, str, int, int]]:
+    """Surfaces that occur in train text at least 3 times but are tagged as such < 1/3 of it."""
+    out = []
+    for label, surfaces in lexicons.items():
+        for surface in sorted(set(surfaces)):
+            pattern = re.compile(rf"(?<![\w-]){re.escape(surface)}(?![\w-])")
+            seen = tagged = 0
+            for text, mentions in sentences:
+                hits = len(pattern.findall(text))
+                if hits:
+                    seen += hits
+                    tagged += min(hits, sum(1 for lab, m in mentions
+                                            if lab == label and covers(m, surface)))
+            if seen >= 3 and tagged * 3 < seen:
+                out.append((surface, label, seen, tagged))
+    return out
+
+
+def lexicon_surfaces(name: str) -> list[str]:
+    """Surfaces of a packaged lexicon TSV."""
+    lines = (OUT / name).read_text(encoding="utf-8").splitlines()[1:]
+    return [line.split("\t")[0] for line in lines if line.strip()]
+
+
 def main() -> None:
     """Write the train-derived lexicon files."""
     ap = argparse.ArgumentParser()
@@ -169,7 +236,17 @@ def main() -> None:
             if count == 1 and surface.islower() and " " not in surface:
                 continue
             fh.write(f"{surface}\t{metric_canonical(surface, curated)}\ttdmsci-train\n")
-    print(f"datasets_train.tsv: {len(seen)} names; metrics_train.tsv: {len(metrics)} surfaces")
+    sentences = conll_sentences(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    blocked = blocked_surfaces(sentences, {
+        "DATASET": lexicon_surfaces("datasets.tsv") + lexicon_surfaces("datasets_train.tsv"),
+        "METRIC": lexicon_surfaces("metrics.tsv") + lexicon_surfaces("metrics_train.tsv"),
+    })
+    with (OUT / "blocked_surfaces.tsv").open("w", encoding="utf-8") as fh:
+        fh.write("surface\tlabel\tsource\n")
+        for surface, label, occurrences, tagged in blocked:
+            fh.write(f"{surface}\t{label}\ttdmsci-train: tagged {tagged} of {occurrences}\n")
+    print(f"datasets_train.tsv: {len(seen)} names; metrics_train.tsv: {len(metrics)} surfaces; "
+          f"blocked_surfaces.tsv: {len(blocked)}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.resources import LexiconEntry, data_path, read_lexicon
+from pipeline.resources import LexiconEntry, data_path, read_lexicon, read_tsv
 
 SPANS_KEY = "lexicon"
 DEFAULT_FILES = {
@@ -40,15 +40,28 @@ class LexiconRuler:
     """Mark lexicon surfaces as spans in `doc.spans["lexicon"]`, canonical name as `kb_id_`."""
 
     def __init__(
-        self, nlp: Language, name: str = "lexicon_ruler", *, files: dict[str, list[str]]
+        self,
+        nlp: Language,
+        name: str = "lexicon_ruler",
+        *,
+        files: dict[str, list[str]],
+        blocked: list[str] | None = None,
     ) -> None:
         self.name = name
         self.nlp = nlp
         self.files = files
         self.entries: list[LexiconEntry] = []
+        stop = {
+            (row["label"], row["surface"])
+            for fname in blocked or []
+            for row in read_tsv(data_path(fname))
+        }
         for label, names in files.items():
             for fname in names:
-                self.entries.extend(read_lexicon(data_path(fname), label))
+                self.entries.extend(
+                    e for e in read_lexicon(data_path(fname), label)
+                    if (label, e.surface) not in stop
+                )
         self._build()
 
     def _build(self) -> None:
@@ -91,7 +104,12 @@ class LexiconRuler:
         return self
 
 
-@Language.factory("lexicon_ruler", default_config={"files": DEFAULT_FILES})
-def make_lexicon_ruler(nlp: Language, name: str, files: dict[str, list[str]]) -> LexiconRuler:
-    """Registered factory for LexiconRuler."""
-    return LexiconRuler(nlp, name, files=files)
+@Language.factory(
+    "lexicon_ruler",
+    default_config={"files": DEFAULT_FILES, "blocked": ["lexicons/blocked_surfaces.tsv"]},
+)
+def make_lexicon_ruler(
+    nlp: Language, name: str, files: dict[str, list[str]], blocked: list[str]
+) -> LexiconRuler:
+    """Registered factory for LexiconRuler (`blocked`: TSVs of label/surface pairs to skip)."""
+    return LexiconRuler(nlp, name, files=files, blocked=blocked)

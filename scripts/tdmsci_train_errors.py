@@ -1,0 +1,81 @@
+"""Development aid: DATASET/METRIC errors of the pipeline on the TDMSci *train* split.
+
+Usage: python scripts/tdmsci_train_errors.py [--shared ../shared] [--show 40]
+Reads only the train split (allowed for rule writing); prints P/R/F1 and the commonest
+false positives and misses so that rules can be improved without touching the test split.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from pathlib import Path
+
+from pipeline.extract import extract_batch
+from pipeline.ingest import InputItem
+from pipeline.models import Record
+from pipeline.nlp import get_nlp
+
+
+def read_conll(path: Path) -> list[tuple[str, set[tuple[str, int, int]]]]:
+    """(sentence text, gold spans) per sentence; token offsets are in column 2."""
+    out = []
+    toks: list[tuple[str, int, str]] = []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        parts = line.split()
+        if parts:
+            toks.append((parts[0], int(parts[1]), parts[-1]))
+            continue
+        if not toks:
+            continue
+        text = ""
+        for word, off, _ in toks:
+            text = text.ljust(off) + word
+        spans, cur = set(), None
+        for word, off, tag in [*toks, ("", len(text) + 1, "O")]:
+            if cur and not tag.startswith("I-"):
+                spans.add(cur)
+                cur = None
+            if tag.startswith("B-"):
+                cur = (tag[2:], off, off + len(word))
+            elif tag.startswith("I-") and cur:
+                cur = (cur[0], cur[1], off + len(word))
+        out.append((text, {s for s in spans if s[0] in ("DATASET", "METRIC")}))
+        toks = []
+    return out
+
+
+def main() -> None:
+    """Print train-split errors."""
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
+    ap.add_argument("--show", type=int, default=40)
+    args = ap.parse_args()
+    sents = read_conll(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    items = [InputItem("train", "0" * 64, "text", i + 1, i + 1, t) for i, (t, _) in enumerate(sents)]
+    fps: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
+    fns: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
+    tp = Counter()
+    for (text, gold), rec in zip(sents, extract_batch(items, get_nlp()), strict=True):
+        pred = set()
+        if isinstance(rec, Record):
+            pred |= {("DATASET", m.start, m.end) for d in rec.datasets for m in d.mentions}
+            pred |= {("METRIC", m.start, m.end) for d in rec.metrics for m in d.mentions}
+        for label, s, e in pred - gold:
+            fps[label][text[s:e]] += 1
+        for label, s, e in gold - pred:
+            fns[label][text[s:e]] += 1
+        for label, _, _ in pred & gold:
+            tp[label] += 1
+    for label in ("DATASET", "METRIC"):
+        fp, fn = sum(fps[label].values()), sum(fns[label].values())
+        p = tp[label] / (tp[label] + fp) if tp[label] + fp else 0
+        r = tp[label] / (tp[label] + fn) if tp[label] + fn else 0
+        print(f"{label}: tp {tp[label]} fp {fp} fn {fn}  P {p:.3f} R {r:.3f} "
+              f"F1 {2 * p * r / (p + r) if p + r else 0:.3f}")
+        print("  FP:", fps[label].most_common(args.show))
+        print("  FN:", fns[label].most_common(args.show))
+
+
+if __name__ == "__main__":
+    main()
