@@ -45,10 +45,14 @@ def main() -> None:
     rows = [
         ("spacy.blank('en') + sentencizer", best_of(args.repeat, lambda: list(blank.pipe(texts)))),
         ("normalise (offset maps)", best_of(args.repeat, lambda: [normalise(t) for t in texts])),
-        ("our spaCy pipeline (nlp.pipe)",
-         best_of(args.repeat, lambda: list(nlp.pipe(normalise(t).text for t in texts)))),
-        ("whole extraction (validated Records)",
-         best_of(args.repeat, lambda: list(extract_batch(items, nlp)))),
+        (
+            "our spaCy pipeline (nlp.pipe)",
+            best_of(args.repeat, lambda: list(nlp.pipe(normalise(t).text for t in texts))),
+        ),
+        (
+            "whole extraction (validated Records)",
+            best_of(args.repeat, lambda: list(extract_batch(items, nlp))),
+        ),
     ]
     print(f"{n} abstracts, {tokens:,} tokens, {len(errors)} ingest errors, best of {args.repeat}")
     print(f"{'stage':40} {'seconds':>8} {'abstracts/s':>12} {'tokens/s':>10} {'vs bare':>8}")

@@ -166,7 +166,7 @@ def covers(mention: str, surface: str) -> bool:
     """True when a gold mention is the surface, or the surface plus a head noun or "(ABBR)"."""
     if mention == surface or f"({surface})" in mention:
         return True
-    return mention.startswith(surface) and bool(HEAD_REMAINDER.match(mention[len(surface):]))
+    return mention.startswith(surface) and bool(HEAD_REMAINDER.match(mention[len(surface) :]))
 
 
 def blocked_surfaces(
@@ -182,8 +182,9 @@ def blocked_surfaces(
                 hits = len(pattern.findall(text))
                 if hits:
                     seen += hits
-                    tagged += min(hits, sum(1 for lab, m in mentions
-                                            if lab == label and covers(m, surface)))
+                    tagged += min(
+                        hits, sum(1 for lab, m in mentions if lab == label and covers(m, surface))
+                    )
             if seen >= 3 and tagged * 3 < seen:
                 out.append((surface, label, seen, tagged))
     return out
@@ -237,16 +238,21 @@ def main() -> None:
                 continue
             fh.write(f"{surface}\t{metric_canonical(surface, curated)}\ttdmsci-train\n")
     sentences = conll_sentences(args.shared / "eval/tdmsci/train_1500_v2.conll")
-    blocked = blocked_surfaces(sentences, {
-        "DATASET": lexicon_surfaces("datasets.tsv") + lexicon_surfaces("datasets_train.tsv"),
-        "METRIC": lexicon_surfaces("metrics.tsv") + lexicon_surfaces("metrics_train.tsv"),
-    })
+    blocked = blocked_surfaces(
+        sentences,
+        {
+            "DATASET": lexicon_surfaces("datasets.tsv") + lexicon_surfaces("datasets_train.tsv"),
+            "METRIC": lexicon_surfaces("metrics.tsv") + lexicon_surfaces("metrics_train.tsv"),
+        },
+    )
     with (OUT / "blocked_surfaces.tsv").open("w", encoding="utf-8") as fh:
         fh.write("surface\tlabel\tsource\n")
         for surface, label, occurrences, tagged in blocked:
             fh.write(f"{surface}\t{label}\ttdmsci-train: tagged {tagged} of {occurrences}\n")
-    print(f"datasets_train.tsv: {len(seen)} names; metrics_train.tsv: {len(metrics)} surfaces; "
-          f"blocked_surfaces.tsv: {len(blocked)}")
+    print(
+        f"datasets_train.tsv: {len(seen)} names; metrics_train.tsv: {len(metrics)} surfaces; "
+        f"blocked_surfaces.tsv: {len(blocked)}"
+    )
 
 
 if __name__ == "__main__":

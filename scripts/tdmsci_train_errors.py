@@ -52,7 +52,10 @@ def main() -> None:
     ap.add_argument("--show", type=int, default=40)
     args = ap.parse_args()
     sents = read_conll(args.shared / "eval/tdmsci/train_1500_v2.conll")
-    items = [InputItem("train", "0" * 64, "text", i + 1, i + 1, t) for i, (t, _) in enumerate(sents)]
+    items = [
+        InputItem("train", "0" * 64, "text", i + 1, i + 1, text)
+        for i, (text, _) in enumerate(sents)
+    ]
     fps: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
     fns: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
     tp = Counter()
@@ -71,8 +74,10 @@ def main() -> None:
         fp, fn = sum(fps[label].values()), sum(fns[label].values())
         p = tp[label] / (tp[label] + fp) if tp[label] + fp else 0
         r = tp[label] / (tp[label] + fn) if tp[label] + fn else 0
-        print(f"{label}: tp {tp[label]} fp {fp} fn {fn}  P {p:.3f} R {r:.3f} "
-              f"F1 {2 * p * r / (p + r) if p + r else 0:.3f}")
+        print(
+            f"{label}: tp {tp[label]} fp {fp} fn {fn}  P {p:.3f} R {r:.3f} "
+            f"F1 {2 * p * r / (p + r) if p + r else 0:.3f}"
+        )
         print("  FP:", fps[label].most_common(args.show))
         print("  FN:", fns[label].most_common(args.show))
 

@@ -11,7 +11,8 @@ def test_proposed_method_with_acronym():
     methods = {m.name: m for m in r.methods}
     assert methods["Sparse Mixture Routing"].aliases == ["SMR"]
     assert methods["Sparse Mixture Routing"].role == "proposed"
-    assert len(methods["Sparse Mixture Routing"].mentions) == 3
+    mentions = [m.text for m in methods["Sparse Mixture Routing"].mentions]
+    assert mentions == ["Sparse Mixture Routing (SMR)", "SMR"]
     assert names(r.datasets) == {"C4": "used"}
 
 
@@ -88,3 +89,9 @@ def test_mentions_point_at_raw_text():
     assert [x.text for x in m.mentions] == ["MelodyNet", "MelodyNet"]
     for x in m.mentions:
         assert raw[x.start : x.end] == x.text
+
+
+def test_dataset_mention_keeps_its_head_noun():
+    r = extract_text("We train on the Gigaword corpus and test on the Foo-Bar dataset.")
+    got = {d.name: [m.text for m in d.mentions] for d in r.datasets}
+    assert got == {"Gigaword": ["Gigaword corpus"], "Foo-Bar": ["Foo-Bar dataset"]}

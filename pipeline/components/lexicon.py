@@ -59,7 +59,8 @@ class LexiconRuler:
         for label, names in files.items():
             for fname in names:
                 self.entries.extend(
-                    e for e in read_lexicon(data_path(fname), label)
+                    e
+                    for e in read_lexicon(data_path(fname), label)
                     if (label, e.surface) not in stop
                 )
         self._build()

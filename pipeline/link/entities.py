@@ -222,6 +222,37 @@ def listed_candidates(doc: Doc) -> list[Candidate]:
     return out
 
 
+def head_noun_candidates(doc: Doc) -> list[Candidate]:
+    """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
+    c = cues()
+    heads = c["dataset_name_heads"]
+    out = []
+    for tok in doc:
+        i = tok.i
+        two = f"{doc[i - 1].lower_} {tok.lower_}" if i > 0 else ""
+        if tok.lower_ not in heads or two in heads:
+            continue
+        j = i - 1
+        if two and f"{doc[i - 1].lower_} {tok.lower_}" in heads:
+            j -= 1
+        first = None
+        while j >= 0 and i - j <= 4:
+            t = doc[j]
+            word = t.text
+            capital = word[:1].isupper() or (word[:1].isdigit() and first is None and j > 0)
+            if not capital or t.lower_ in c["title_stopwords"] or t.is_punct:
+                break
+            first = j
+            j -= 1
+        if first is None or doc[first].text[:1].isdigit():
+            continue
+        start, end = doc[first].idx, doc[i - 1].idx + len(doc[i - 1].text)
+        text = doc.text[start:end]
+        if not is_generic(text) and not all(is_generic(w.text) for w in doc[first:i]):
+            out.append(Candidate(start, end, text, "head", label="DATASET"))
+    return out
+
+
 def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]:
     """Keep non-overlapping candidates: acronyms, then proposed titles, then longest first."""
 
@@ -528,6 +559,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc)
+    cands += head_noun_candidates(doc)
     cands = [c for c in cands if not _inside_metric(doc, c)]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
