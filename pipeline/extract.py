@@ -166,27 +166,23 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
 
 
 def extract_batch(items: Iterable[InputItem], nlp: Language) -> Iterator[Record | ErrorRecord]:
-    """Extract a batch with one `nlp.pipe` pass; failures become ErrorRecords, never lost."""
-    items = list(items)
-    maps = [normalise(item.text) for item in items]
-    for item, omap, doc in zip(items, maps, nlp.pipe(m.text for m in maps), strict=True):
+    """Extract a batch; a failure on one abstract becomes its ErrorRecord, never the batch's."""
+    for item in items:
         try:
-            yield build_record(item, omap, doc)
+            omap = normalise(item.text)
+            yield build_record(item, omap, nlp(omap.text))
         except ValidationError as exc:
-            yield ErrorRecord(
-                path=item.path,
-                line=item.line,
-                ordinal=item.ordinal,
-                source_id=item.source_id,
-                stage="validate",
-                reason=f"record failed validation: {exc.errors()[0]['msg']}",
-            )
+            yield _error(item, "validate", f"record failed validation: {exc.errors()[0]['msg']}")
         except Exception as exc:  # an extractor bug must not lose the record
-            yield ErrorRecord(
-                path=item.path,
-                line=item.line,
-                ordinal=item.ordinal,
-                source_id=item.source_id,
-                stage="extract",
-                reason=f"{type(exc).__name__}: {exc}",
-            )
+            yield _error(item, "extract", f"{type(exc).__name__}: {exc}")
+
+
+def _error(item: InputItem, stage: str, reason: str) -> ErrorRecord:
+    return ErrorRecord(
+        path=item.path,
+        line=item.line,
+        ordinal=item.ordinal,
+        source_id=item.source_id,
+        stage=stage,
+        reason=reason,
+    )

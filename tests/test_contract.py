@@ -50,3 +50,28 @@ def test_atomic_write_leaves_old_file_on_failure(tmp_path):
         atomic_write(target, chunks())
     assert target.read_bytes() == b"old\n"
     assert list(tmp_path.iterdir()) == [target]
+
+
+def test_a_failing_abstract_becomes_an_error_not_a_lost_batch(monkeypatch):
+    from pipeline import extract
+    from pipeline.ingest import InputItem
+    from pipeline.models import ErrorRecord
+    from pipeline.nlp import get_nlp
+
+    real = extract.build_record
+
+    def flaky(item, omap, doc):
+        if "boom" in item.text:
+            raise RuntimeError("extractor bug")
+        return real(item, omap, doc)
+
+    monkeypatch.setattr(extract, "build_record", flaky)
+    items = [
+        InputItem("x.jsonl", "0" * 64, "jsonl", i, i, t)
+        for i, t in enumerate(["We propose FooNet.", "boom", "On GSM8K we win."], start=1)
+    ]
+    got = list(extract.extract_batch(items, get_nlp()))
+    assert [type(g).__name__ for g in got] == ["Record", "ErrorRecord", "Record"]
+    err = got[1]
+    assert isinstance(err, ErrorRecord) and err.stage == "extract" and err.line == 2
+    assert "extractor bug" in err.reason

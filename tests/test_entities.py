@@ -95,3 +95,15 @@ def test_dataset_mention_keeps_its_head_noun():
     r = extract_text("We train on the Gigaword corpus and test on the Foo-Bar dataset.")
     got = {d.name: [m.text for m in d.mentions] for d in r.datasets}
     assert got == {"Gigaword": ["Gigaword corpus"], "Foo-Bar": ["Foo-Bar dataset"]}
+
+
+def test_defined_measure_becomes_a_metric_not_a_method():
+    r = extract_text(
+        "We propose DOVER-Lap, which lowers the Diarization Error Rate (DER) by 19%. "
+        "DER drops further."
+    )
+    assert names(r.methods) == {"DOVER-Lap": "proposed"}
+    (metric,) = r.metrics
+    assert metric.name == "diarization error rate"
+    assert [m.text for m in metric.mentions] == ["Diarization Error Rate (DER)", "DER"]
+    assert r.results[0].metric == "diarization error rate"

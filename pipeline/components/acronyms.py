@@ -86,7 +86,7 @@ class _Tokens:
         arr = doc.to_array([IDX, SENT_START]) if len(doc) else []
         starts = [int(r[0]) for r in arr]
         heads = [i for i in range(len(doc)) if i == 0 or int(arr[i][1]) == 1]
-        bounds = list(zip(heads, [*heads[1:], len(doc)], strict=True))
+        bounds = list(zip(heads, [*heads[1:], len(doc)], strict=False))
         return cls(doc.text, [t.text for t in doc], starts, bounds)
 
     def end(self, i: int) -> int:

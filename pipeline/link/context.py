@@ -70,7 +70,7 @@ def build_context(doc: Doc, protected: list[tuple[int, int]] | None = None) -> D
     arr = doc.to_array([IDX, SENT_START]) if n else []
     ctx.starts = [int(row[0]) for row in arr]
     bounds = [i for i in range(n) if i == 0 or int(arr[i][1]) == 1]
-    ctx.sent_bounds = list(zip(bounds, [*bounds[1:], n], strict=True))
+    ctx.sent_bounds = list(zip(bounds, [*bounds[1:], n], strict=False))
     ctx.sent_starts = [ctx.starts[b] for b in bounds]
     ctx.sent_of = [0] * n
     ctx.clause_of = [0] * n

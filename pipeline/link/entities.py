@@ -73,6 +73,12 @@ def is_generic(text: str) -> bool:
     return is_plural_acronym(text) and text[:-1] in exact
 
 
+def is_metric_name(long: str) -> bool:
+    """True for long forms headed by a measure word: "Diarization Error Rate"."""
+    words = long.lower().replace("-", " ").split()
+    return bool(words) and words[-1] in cues()["metric_heads"]
+
+
 def is_plural_acronym(text: str) -> bool:
     """'LLMs', 'GNNs': capitals followed by a plural s."""
     return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()
@@ -122,7 +128,7 @@ def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[
         if is_generic(short) or is_generic(long) or is_plural_acronym(short):
             generic.add(short)
             continue
-        if _is_metric_span(doc, a["long_start"], a["long_end"]):
+        if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
             generic.add(short)
             continue
         weak = head in c["generic_heads"]

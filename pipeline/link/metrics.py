@@ -30,14 +30,37 @@ def keep_metric(span: Span) -> bool:
     return prev not in blocked
 
 
+def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """(start, end, canonical) of defined measures not in the lexicon ("Diarization Error Rate
+    (DER)"), and of every later use of their short form."""
+    from pipeline.link.entities import is_metric_name, occurrences
+
+    out = []
+    lowered = doc.text.lower()
+    for a in doc._.acronyms:
+        if not is_metric_name(a["long"]):
+            continue
+        canonical = " ".join(a["long"].lower().split())
+        out.append((a["long_start"], a["long_end"], canonical))
+        out.extend((s, e, canonical) for s, e in occurrences(doc.text, lowered, a["short"]))
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
     by_name: dict[str, MetricDraft] = {}
+    lexicon_spans = [(s.start_char, s.end_char) for s in spans]
+    for s, e, canonical in acronym_metric_spans(doc):
+        if any(s < le and ls < e for ls, le in lexicon_spans + taken):
+            continue
+        by_name.setdefault(canonical, MetricDraft(canonical)).mentions.append((s, e))
     for span in filter_spans(spans):
         s, e = span.start_char, span.end_char
         if any(s < te and ts < e for ts, te in taken) or not keep_metric(span):
             continue
         draft = by_name.setdefault(span.kb_id_, MetricDraft(span.kb_id_))
         draft.mentions.append((s, e))
-    return list(by_name.values())
+    for draft in by_name.values():
+        draft.mentions.sort()
+    return sorted(by_name.values(), key=lambda d: d.mentions[0])

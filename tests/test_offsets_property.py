@@ -1,0 +1,59 @@
+"""Property: whatever markup surrounds names and numbers, every span is its raw slice."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pipeline.extract import extract_batch
+from pipeline.ingest import InputItem
+from pipeline.models import Record
+from pipeline.nlp import get_nlp
+
+FRAGMENTS = [
+    "We propose ",
+    r"\textit{FooNet}",
+    "**B**ar **N**et (**BN**)",
+    ", a model",
+    " reaches ",
+    r"91.2\%",
+    "$5.17\\times$",
+    " on ",
+    "ImageNet-1K",
+    " and WebArena",
+    ". ",
+    "sam- pling ",
+    r"\url{https://x.org/1}",
+    " from 50\\% to 75\\%",
+    "~$\\rightarrow$~",
+    " GPT-4o",
+    " 100K",
+    " (e.g., CIFAR-10)",
+    "\n",
+    "  ",
+    "é",
+    "—",
+    " outperforms ",
+    " Llama-3-8B",
+    " by 14.4 points",
+    r"\revise{a",
+    "}",
+    "{",
+    "$",
+    "*",
+    "_",
+    "–",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=25))
+def test_every_span_is_the_raw_slice(parts):
+    raw = "".join(parts)
+    if not raw.strip():
+        return
+    item = InputItem("p.txt", "0" * 64, "text", 1, 1, raw)
+    (rec,) = list(extract_batch([item], get_nlp()))
+    assert isinstance(rec, Record), rec
+    for span in rec.iter_spans():
+        assert raw[span.start : span.end] == span.text
+    for sent in rec.sentences:
+        assert 0 <= sent.start < sent.end <= len(raw)
