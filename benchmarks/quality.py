@@ -16,11 +16,17 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from tdmsci import tdmsci_rows
+from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
 
 from pipeline.evaluate import evaluate
 from pipeline.stages import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def share(m: TupleScore, k: int) -> str:
+    """'48 (91%)'."""
+    return f"{k} ({k / m.total:.0%})" if m.total else "0"
 
 
 def seed_report(shared: Path):
@@ -69,6 +75,18 @@ def main() -> None:
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
+    tuples = Table(title="Result tuples whose score is in the abstract")
+    for col in ("corpus", "tuples", "score found", "dataset attached", "metric attached", "both"):
+        tuples.add_column(col, justify="right")
+    for name, rows in (
+        ("NLP-TDMS", nlp_tdms_rows(args.shared)),
+        ("SciREX train", scirex_rows(args.shared)),
+    ):
+        m = measure(rows)
+        tuples.add_row(
+            name, str(m.total), *(share(m, k) for k in (m.found, m.dataset, m.metric, m.both))
+        )
+    console.print(tuples)
 
 
 if __name__ == "__main__":
