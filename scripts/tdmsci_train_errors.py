@@ -45,11 +45,39 @@ def read_conll(path: Path) -> list[tuple[str, set[tuple[str, int, int]]]]:
     return out
 
 
+def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
+    """A pipeline whose train-derived dataset lexicon excludes the sentences of `fold`."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from build_lexicons import dataset_name  # noqa: PLC0415
+
+    from pipeline.components.lexicon import DEFAULT_FILES
+    from pipeline.nlp import build_nlp
+
+    names = set()
+    for i, (text, gold) in enumerate(sents):
+        if i % 2 != fold:
+            for label, s, e in gold:
+                if label == "DATASET" and (name := dataset_name(text[s:e])):
+                    names.add(name)
+    path = tmp / f"fold{fold}.tsv"
+    path.write_text("surface\tcanonical\tsource\n"
+                    + "".join(f"{n}\t{n}\tfold\n" for n in sorted(names)), encoding="utf-8")
+    files = dict(DEFAULT_FILES)
+    files["DATASET"] = ["lexicons/datasets.tsv", str(path)]
+    nlp = build_nlp()
+    nlp.replace_pipe("lexicon_ruler", "lexicon_ruler", config={"files": files})
+    return nlp
+
+
 def main() -> None:
     """Print train-split errors."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
     ap.add_argument("--show", type=int, default=40)
+    ap.add_argument("--holdout", action="store_true",
+                    help="2-fold: each half is scored with a dataset lexicon built from the other")
     args = ap.parse_args()
     sents = read_conll(args.shared / "eval/tdmsci/train_1500_v2.conll")
     items = [
@@ -59,7 +87,19 @@ def main() -> None:
     fps: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
     fns: dict[str, Counter] = {"DATASET": Counter(), "METRIC": Counter()}
     tp = Counter()
-    for (text, gold), rec in zip(sents, extract_batch(items, get_nlp()), strict=True):
+    if args.holdout:
+        import tempfile
+
+        recs = [None] * len(items)
+        with tempfile.TemporaryDirectory() as tmp:
+            for fold in (0, 1):
+                nlp = holdout_nlp(sents, fold, Path(tmp))
+                idx = [i for i in range(len(items)) if i % 2 == fold]
+                for i, rec in zip(idx, extract_batch([items[i] for i in idx], nlp), strict=True):
+                    recs[i] = rec
+    else:
+        recs = list(extract_batch(items, get_nlp()))
+    for (text, gold), rec in zip(sents, recs, strict=True):
         pred = set()
         if isinstance(rec, Record):
             pred |= {("DATASET", m.start, m.end) for d in rec.datasets for m in d.mentions}
