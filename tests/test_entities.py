@@ -107,3 +107,31 @@ def test_defined_measure_becomes_a_metric_not_a_method():
     assert metric.name == "diarization error rate"
     assert [m.text for m in metric.mentions] == ["Diarization Error Rate (DER)", "DER"]
     assert r.results[0].metric == "diarization error rate"
+
+
+def test_units_tasks_and_metric_prefixes_are_not_names():
+    r = extract_text(
+        "For Text-to-SQL at 48 kHz, our model improves Top-1 accuracy and NDCG@10 "
+        "over CAVs and GNNs."
+    )
+    assert r.methods == [] and r.datasets == []
+    assert {m.name for m in r.metrics} == {"accuracy", "ndcg"}
+
+
+def test_lowercase_long_form_needs_support():
+    r = extract_text("Plasma obeys magnetohydrodynamic (MHD) equilibrium in tokamaks.")
+    assert r.methods == []
+    r = extract_text("We propose multi-scale contrastive distillation (MCD) for retrieval.")
+    assert names(r.methods) == {"multi-scale contrastive distillation": "proposed"}
+
+
+def test_capitals_then_word_shape():
+    r = extract_text("Our model outperforms NU-Wave and WSRGlow on VCTK.")
+    assert names(r.methods) == {"NU-Wave": "compared", "WSRGlow": "compared"}
+
+
+def test_short_form_of_a_lexicon_metric_keeps_its_canonical_name():
+    r = extract_text("We reach a Pearson correlation coefficient (PCC) of 0.76; PCC is stable.")
+    (metric,) = r.metrics
+    assert metric.name == "pearson correlation"
+    assert [m.text for m in metric.mentions][-1] == "PCC"

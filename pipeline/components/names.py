@@ -17,7 +17,8 @@ SPANS_KEY = "names"
 class NameShapes:
     """Mark name-shaped tokens and runs in `doc.spans["names"]` (labels SHAPE, TITLE_SEQ).
 
-    Rules come from a JSONL file: SHAPE rules hold a token `regex`; TITLE_SEQ rules hold a
+    Rules come from a JSONL file: SHAPE rules hold a token `regex`, NOT_NAME rules a `regex`
+    of tokens that are never names (units, "Top-1", "Text-to-SQL"); TITLE_SEQ rules hold a
     `word` regex, lower-case `connectors` allowed inside a run, and `min_words`.
     """
 
@@ -26,6 +27,8 @@ class NameShapes:
         self.rules = read_jsonl(data_path(patterns))
         shapes = [r["regex"] for r in self.rules if r["label"] == "SHAPE"]
         self.shape = regex.compile("|".join(f"(?:{p})" for p in shapes))
+        excluded = [r["regex"] for r in self.rules if r["label"] == "NOT_NAME"]
+        self.not_name = regex.compile("|".join(f"(?:{p})" for p in excluded) or r"(?!)")
         self.titles: list[tuple[Any, frozenset[str], int]] = [
             (regex.compile(r["word"]), frozenset(r["connectors"]), r["min_words"])
             for r in self.rules
@@ -37,7 +40,8 @@ class NameShapes:
         """True when a token text has a name shape (memoised per string)."""
         hit = self._cache.get(word)
         if hit is None:
-            hit = self._cache[word] = self.shape.match(word) is not None
+            hit = self.shape.match(word) is not None and not self.not_name.match(word)
+            self._cache[word] = hit
             if len(self._cache) > 200_000:
                 self._cache.clear()
         return hit

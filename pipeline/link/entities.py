@@ -131,7 +131,7 @@ def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[
         if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
             generic.add(short)
             continue
-        weak = head in c["generic_heads"]
+        weak = head in c["generic_heads"] or long.islower()
         out.append(
             Candidate(
                 a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
@@ -288,7 +288,7 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
     drafts: list[Draft] = []
     by_surface: dict[str, Draft] = {}
     for cand in cands:
-        if cand.text in generic_shorts:
+        if cand.text in generic_shorts or f"{cand.text}s" in generic_shorts:
             continue
         name = " ".join((cand.canonical or cand.text).split())
         surfaces = [name, cand.text] + ([cand.alias] if cand.alias else [])
@@ -522,7 +522,12 @@ def _owned(doc: Doc, i: int) -> bool:
         low = doc[j].lower_
         if low in c["own_markers"]:
             return True
-        if low in c["own_blockers"] or doc[j].is_punct:
+        if (
+            low in c["own_blockers"]
+            or doc[j].is_punct
+            or low in c["comparison_cues"]
+            or (low in c["performance_verbs"] or low in c["proposal_verbs"])
+        ):
             return False
     return False
 

@@ -37,10 +37,12 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
 
     out = []
     lowered = doc.text.lower()
+    lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
     for a in doc._.acronyms:
         if not is_metric_name(a["long"]):
             continue
-        canonical = " ".join(a["long"].lower().split())
+        inside = [s for s in lexicon if a["long_start"] <= s.start_char < a["long_end"]]
+        canonical = inside[0].kb_id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc.text, lowered, a["short"]))
     return out
