@@ -135,3 +135,19 @@ def test_short_form_of_a_lexicon_metric_keeps_its_canonical_name():
     (metric,) = r.metrics
     assert metric.name == "pearson correlation"
     assert [m.text for m in metric.mentions][-1] == "PCC"
+
+
+def test_bare_short_acronyms_need_context():
+    assert extract_text("The MR images and CS data were used.").methods == []
+    assert names(extract_text("Our method outperforms MAE and CS.").methods) == {"CS": "compared"}
+
+
+def test_title_case_measure_is_a_metric():
+    r = extract_text("We introduce the Temporal Meal Score and improve it by 12%.")
+    assert r.methods == []
+    assert [m.name for m in r.metrics] == ["temporal meal score"]
+
+
+def test_long_form_starting_with_a_function_word_is_rejected():
+    r = extract_text("It is compared with an identical model trained on cardiac data (CMR-DL).")
+    assert all(" with " not in m.name for m in r.methods)

@@ -84,3 +84,18 @@ def test_result_text_is_raw_slice():
     for res in r.results:
         assert raw[res.start : res.end] == res.text
     assert {res.value for res in r.results} == {91.2, 3.0}
+
+
+def test_unitless_score_after_performance_verb_or_beside_a_dataset():
+    rs = results("We propose KelpNet. KelpNet achieves 41.3 on SQuAD and obtains 0.87 overall.")
+    assert rs["41.3"].kind == "score" and rs["41.3"].dataset == "SQuAD"
+    assert "0.87" in rs
+
+
+def test_unitless_decimal_without_context_is_not_a_result():
+    assert extract_text("The learning rate is 0.001 and the temperature 0.7.").results == []
+
+
+def test_only_dataset_of_the_sentence_is_attached_across_clauses():
+    rs = results("We propose KelpNet, evaluated on SQuAD, and it improves accuracy by 2.1%.")
+    assert rs["2.1%"].dataset == "SQuAD"

@@ -131,6 +131,8 @@ def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[
         if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
             generic.add(short)
             continue
+        if long.split()[0].lower() in c["long_form_bad_starts"]:
+            continue  # "compared with a model trained on ... (CMR-DL)": not a definition
         weak = head in c["generic_heads"] or long.islower()
         out.append(
             Candidate(
@@ -196,7 +198,16 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             text = text[: len(text) - len(parts[-1]) - 1]
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
-        out.append(Candidate(span.start_char, span.start_char + len(text), text, "shape"))
+        bare_short = len(text) <= 3 and text.isalpha() and text.isupper()
+        out.append(
+            Candidate(
+                span.start_char,
+                span.start_char + len(text),
+                text,
+                "shape",
+                needs_support=bare_short,
+            )
+        )
     return out
 
 
@@ -574,7 +585,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     cands = [c for c in cands if not _inside_metric(doc, c)]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
-    drafts = [d for d in drafts if not is_generic(d.name)]
+    drafts = [d for d in drafts if not is_generic(d.name) and not _is_metric_draft(d)]
     find_mentions(doc.text, drafts)
     drafts = [d for d in drafts if d.mentions]
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
@@ -583,6 +594,11 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
         assign_role(d, doc, ctx)
     promote_variants(drafts)
     return [d for d in drafts if d.supported or not d.needs_support]
+
+
+def _is_metric_draft(draft: Draft) -> bool:
+    """A name headed by a measure word ("Temporal Meal Score") is a metric, not an entity."""
+    return "lexicon" not in draft.sources and is_metric_name(draft.name)
 
 
 def _inside_metric(doc: Doc, cand: Candidate) -> bool:

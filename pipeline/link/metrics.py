@@ -45,6 +45,9 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
         canonical = inside[0].kb_id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc.text, lowered, a["short"]))
+    for span in doc.spans.get("names", []):
+        if span.label_ == "TITLE_SEQ" and is_metric_name(span.text):
+            out.append((span.start_char, span.end_char, " ".join(span.text.lower().split())))
     return out
 
 
@@ -53,9 +56,11 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     spans = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
     by_name: dict[str, MetricDraft] = {}
     lexicon_spans = [(s.start_char, s.end_char) for s in spans]
+    used: list[tuple[int, int]] = []
     for s, e, canonical in acronym_metric_spans(doc):
-        if any(s < le and ls < e for ls, le in lexicon_spans + taken):
+        if any(s < le and ls < e for ls, le in lexicon_spans + taken + used):
             continue
+        used.append((s, e))
         by_name.setdefault(canonical, MetricDraft(canonical)).mentions.append((s, e))
     for span in filter_spans(spans):
         s, e = span.start_char, span.end_char

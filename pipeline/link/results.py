@@ -39,8 +39,11 @@ class Tagged:
     compared: bool = False
 
 
-def is_result_number(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -> bool:
-    """Reject years, section numbers, small bare counts and unitless decimals with no metric."""
+def is_result_number(
+    num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int], dataset_tokens: set[int]
+) -> bool:
+    """Reject years, section numbers, small bare counts, and unitless decimals that neither
+    share a clause with a metric or dataset nor follow a performance verb."""
     c = cues()
     ti = ctx.token_at(num["start"])
     prev = doc[ti - 1].lower_ if ti > 0 else ""
@@ -54,7 +57,10 @@ def is_result_number(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[in
         return any(j in metric_tokens for j in range(ti + 1, min(len(doc), ti + 3)))
     if bare and not num["is_integer"]:
         clause = ctx.clause_of[ti]
-        return any(ctx.clause_of[j] == clause for j in metric_tokens)
+        if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
+            return True
+        before = ctx.lowers[max(0, ti - 3) : ti]
+        return any(w in c["performance_verbs"] for w in before)
     return True
 
 
@@ -163,6 +169,9 @@ def link_result(
         in_clause_ds = [d for d in datasets if d.clause == clause]
         hit = _nearest(in_clause_ds, ti)
         draft.dataset = hit.name if hit else scene_dataset(datasets, doc, ctx, ti)
+        if draft.dataset is None:
+            in_sentence = {d.name for d in datasets if d.sentence == sent}
+            draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
     own = [m for m in methods if m.sentence == sent and not m.compared]
     same_clause = [m for m in own if m.clause == clause]
     hit = _nearest(same_clause, ti) or _nearest(own, ti)
@@ -180,12 +189,13 @@ def extract_results(
 ) -> list[ResultDraft]:
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
+    dataset_tokens = {i for d in datasets for i in range(d.start, d.end)}
     out = []
     for num in doc._.numbers:
         s, e = num["start"], num["end"]
         if any(s < te and ts < e for ts, te in taken):
             continue
-        if not is_result_number(num, doc, ctx, metric_tokens):
+        if not is_result_number(num, doc, ctx, metric_tokens, dataset_tokens):
             continue
         ti = ctx.token_at(s)
         from_span = (num["from_start"], num["from_end"]) if num["from_start"] is not None else None
