@@ -50,7 +50,7 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from build_lexicons import dataset_name  # noqa: PLC0415
+    from build_lexicons import dataset_name
 
     from pipeline.components.lexicon import DEFAULT_FILES
     from pipeline.nlp import build_nlp
