@@ -10,6 +10,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline import __version__
+from pipeline.components.tokenizer import doc_text
 from pipeline.ingest import InputItem
 from pipeline.link.context import build_context
 from pipeline.link.entities import Draft, extract_entities
@@ -65,9 +66,9 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     ctx0 = build_context(doc)
     drafts = extract_entities(doc, ctx0)
     for d in drafts:
-        d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc.text)
+        d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc_text(doc))
         if d.kind == "dataset":
-            d.mentions = extend_with_head(d.mentions, doc.text)
+            d.mentions = extend_with_head(d.mentions, doc_text(doc))
     protected = [
         (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
     ]
@@ -75,7 +76,7 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     taken = [m for d in drafts for m in d.mentions]
     metrics = extract_metrics(doc, taken)
     for m in metrics:
-        m.mentions = merge_definitions(m.mentions, doc._.acronyms, doc.text)
+        m.mentions = merge_definitions(m.mentions, doc._.acronyms, doc_text(doc))
     metric_tags = [t for m in metrics for t in _tagged(ctx, m.mentions, m.name)]
     ds_tags = [t for d in drafts if d.kind == "dataset" for t in _tagged(ctx, d.mentions, d.name)]
     me_tags = [

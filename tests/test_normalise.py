@@ -88,3 +88,11 @@ def test_plain_text_maps_to_itself(raw):
     for i in range(len(m.text)):
         s, e = m.to_raw(i, i + 1)
         assert raw[s:e]
+
+
+def test_trigger_scan_finds_the_same_tokens_as_a_full_scan():
+    from pipeline.normalise import _TOKEN, _tokens
+
+    raw = r"a*b* **B**old \textit{x}~$5\times$ sam- ple  é -- {k} & 3-4 \ours{} *it* end*"
+    full = [(m.start(), m.end(), m.lastgroup) for m in _TOKEN.finditer(raw)]
+    assert [(m.start(), m.end(), m.lastgroup) for m in _tokens(raw)] == full

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 import regex
 from spacy.language import Language
 from spacy.tokens import Doc
+
+from pipeline.components.tokenizer import doc_text
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=[])
@@ -202,7 +204,7 @@ class NumberFinder:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.numbers = [asdict(n) for n in find_numbers(doc.text)]
+        doc._.numbers = [dict(n.__dict__) for n in find_numbers(doc_text(doc))]
         return doc
 
 

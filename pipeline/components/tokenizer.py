@@ -7,6 +7,7 @@ from collections.abc import Callable
 import spacy
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
+from spacy.tokens import Doc
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
 # Tokens that end in a full stop and never end a sentence.
@@ -62,11 +63,39 @@ def _is_unit_or_currency(pattern: str) -> bool:
     return pattern.startswith("(?<=[0-9])(?:km|") or pattern.startswith("(?<=[0-9])(?:\\$")
 
 
+TEXT_KEY = "text"
+
+
+def doc_text(doc: Doc) -> str:
+    """The doc's text; kept by the tokenizer because `Doc.text` rebuilds it on every access."""
+    text = doc.user_data.get(TEXT_KEY)
+    return text if text is not None else doc.text
+
+
+class TextKeepingTokenizer:
+    """Wraps a Tokenizer and keeps the input string in `doc.user_data["text"]`."""
+
+    def __init__(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+
+    def __call__(self, text: str) -> Doc:
+        doc = self.tokenizer(text)
+        doc.user_data[TEXT_KEY] = text
+        return doc
+
+    def pipe(self, texts, batch_size: int = 1000):
+        for text in texts:
+            yield self(text)
+
+    def __getattr__(self, name: str):
+        return getattr(self.tokenizer, name)
+
+
 @spacy.registry.tokenizers("pipeline.abstract_tokenizer.v1")
 def create_abstract_tokenizer() -> Callable[[Language], Tokenizer]:
     """Registered tokenizer factory for abstracts (use in a config's [nlp.tokenizer])."""
 
-    def make(nlp: Language) -> Tokenizer:
+    def make(nlp: Language) -> TextKeepingTokenizer:
         defaults = nlp.Defaults
         infixes = [_no_digit_hyphen(p) for p in defaults.infixes if not _keeps_hyphens(p)]
         infixes += list(EXTRA_INFIXES)
@@ -75,14 +104,16 @@ def create_abstract_tokenizer() -> Callable[[Language], Tokenizer]:
         rules = dict(defaults.tokenizer_exceptions)
         for case in SPECIAL_CASES:
             rules[case] = [{"ORTH": case}]
-        return Tokenizer(
-            nlp.vocab,
-            rules=rules,
-            prefix_search=compile_prefix_regex(defaults.prefixes).search,
-            suffix_search=compile_suffix_regex(suffixes).search,
-            infix_finditer=compile_infix_regex(infixes).finditer,
-            token_match=defaults.token_match,
-            url_match=defaults.url_match,
+        return TextKeepingTokenizer(
+            Tokenizer(
+                nlp.vocab,
+                rules=rules,
+                prefix_search=compile_prefix_regex(defaults.prefixes).search,
+                suffix_search=compile_suffix_regex(suffixes).search,
+                infix_finditer=compile_infix_regex(infixes).finditer,
+                token_match=defaults.token_match,
+                url_match=defaults.url_match,
+            )
         )
 
     return make

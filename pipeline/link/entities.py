@@ -8,6 +8,7 @@ from functools import cache
 import regex
 from spacy.tokens import Doc
 
+from pipeline.components.tokenizer import doc_text
 from pipeline.link.context import DocContext, next_content
 from pipeline.resources import cues, data_path, read_tsv
 
@@ -162,7 +163,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             nxt = doc[span.end]
             if _DIMENSION_TOKEN.match(nxt.text):
                 end = nxt.idx + len(nxt.text)
-                text = doc.text[span.start_char : end]
+                text = doc_text(doc)[span.start_char : end]
         out.append(
             Candidate(
                 span.start_char,
@@ -189,7 +190,9 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
             if len(toks) >= 2 or single_ok:
                 start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
-                out.append(Candidate(start, end, doc.text[start:end], "title", needs_support=True))
+                out.append(
+                    Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
+                )
             continue
         parts = regex.split(r"[-–]", text)
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
@@ -264,7 +267,7 @@ def head_noun_candidates(doc: Doc) -> list[Candidate]:
         if first is None or doc[first].text[:1].isdigit():
             continue
         start, end = doc[first].idx, doc[i - 1].idx + len(doc[i - 1].text)
-        text = doc.text[start:end]
+        text = doc_text(doc)[start:end]
         if not is_generic(text) and not all(is_generic(w.text) for w in doc[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))
     return out
@@ -586,7 +589,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
     drafts = [d for d in drafts if not is_generic(d.name) and not _is_metric_draft(d)]
-    find_mentions(doc.text, drafts)
+    find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
     for d in drafts:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
+from pipeline.components.tokenizer import doc_text
 from pipeline.resources import cues
 
 
@@ -36,7 +37,7 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     from pipeline.link.entities import is_metric_name, occurrences
 
     out = []
-    lowered = doc.text.lower()
+    lowered = doc_text(doc).lower()
     lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
     for a in doc._.acronyms:
         if not is_metric_name(a["long"]):
@@ -44,7 +45,7 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
         inside = [s for s in lexicon if a["long_start"] <= s.start_char < a["long_end"]]
         canonical = inside[0].kb_id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
-        out.extend((s, e, canonical) for s, e in occurrences(doc.text, lowered, a["short"]))
+        out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
     for span in doc.spans.get("names", []):
         if span.label_ == "TITLE_SEQ" and is_metric_name(span.text):
             out.append((span.start_char, span.end_char, " ".join(span.text.lower().split())))
