@@ -72,7 +72,7 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     protected = [
         (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
     ]
-    ctx = build_context(doc, protected)
+    ctx = build_context(doc, protected, base=ctx0)
     taken = [m for d in drafts for m in d.mentions]
     metrics = extract_metrics(doc, taken)
     for m in metrics:

@@ -8,7 +8,7 @@ from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_text, doc_words
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -89,7 +89,7 @@ class _Tokens:
         starts = [int(r[0]) for r in arr]
         heads = [i for i in range(len(doc)) if i == 0 or int(arr[i][1]) == 1]
         bounds = list(zip(heads, [*heads[1:], len(doc)], strict=False))
-        return cls(doc_text(doc), [t.text for t in doc], starts, bounds)
+        return cls(doc_text(doc), doc_words(doc), starts, bounds)
 
     def end(self, i: int) -> int:
         return self.starts[i] + len(self.words[i])

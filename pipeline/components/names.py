@@ -9,6 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
+from pipeline.components.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
@@ -47,7 +48,7 @@ class NameShapes:
         return hit
 
     def __call__(self, doc: Doc) -> Doc:
-        words = [t.text for t in doc]
+        words = doc_words(doc)
         shapes = [
             Span(doc, i, i + 1, label="SHAPE") for i, w in enumerate(words) if self.is_shape(w)
         ]

@@ -7,6 +7,8 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from pipeline.components.tokenizer import doc_words
+
 TERMINALS = frozenset({".", "!", "?", "...", "…"})
 CLOSERS = frozenset({")", "]", '"', "'", "”", "’"})
 
@@ -24,7 +26,7 @@ class AbstractSentencizer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        starts = sentence_starts([t.text for t in doc])
+        starts = sentence_starts(doc_words(doc))
         arr = numpy.asarray(starts, dtype="int64").astype("uint64").reshape(-1, 1)
         if len(doc):
             doc.from_array([SENT_START], arr)

@@ -72,6 +72,22 @@ def doc_text(doc: Doc) -> str:
     return text if text is not None else doc.text
 
 
+def doc_words(doc: Doc) -> list[str]:
+    """Token texts of a doc, computed once and kept (Token objects are costly to create)."""
+    words = doc.user_data.get("words")
+    if words is None or len(words) != len(doc):
+        words = doc.user_data["words"] = [t.text for t in doc]
+    return words
+
+
+def doc_lowers(doc: Doc) -> list[str]:
+    """Lower-cased token texts of a doc, computed once and kept."""
+    lowers = doc.user_data.get("lowers")
+    if lowers is None or len(lowers) != len(doc):
+        lowers = doc.user_data["lowers"] = [w.lower() for w in doc_words(doc)]
+    return lowers
+
+
 class TextKeepingTokenizer:
     """Wraps a Tokenizer and keeps the input string in `doc.user_data["text"]`."""
 

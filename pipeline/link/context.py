@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
+from pipeline.components.tokenizer import doc_lowers
 from pipeline.resources import cues
 
 CLAUSE_BREAKS = frozenset({",", ";", ":", "while", "whereas", "but", "—"})
@@ -63,15 +64,27 @@ class DocContext:
         return max(0, bisect_right(self.sent_starts, char) - 1)
 
 
-def build_context(doc: Doc, protected: list[tuple[int, int]] | None = None) -> DocContext:
-    """Compute clause ids and proposal/comparison scopes; `protected` token ranges are names."""
+def build_context(
+    doc: Doc, protected: list[tuple[int, int]] | None = None, base: DocContext | None = None
+) -> DocContext:
+    """Compute clause ids and proposal/comparison scopes; `protected` token ranges are names.
+
+    `base`, a context of the same doc, lends its token offsets and sentence bounds.
+    """
     n = len(doc)
-    ctx = DocContext(doc, lowers=[t.lower_ for t in doc])
-    arr = doc.to_array([IDX, SENT_START]) if n else []
-    ctx.starts = [int(row[0]) for row in arr]
-    bounds = [i for i in range(n) if i == 0 or int(arr[i][1]) == 1]
-    ctx.sent_bounds = list(zip(bounds, [*bounds[1:], n], strict=False))
-    ctx.sent_starts = [ctx.starts[b] for b in bounds]
+    ctx = DocContext(doc, lowers=doc_lowers(doc))
+    if base is not None:
+        ctx.starts, ctx.sent_bounds, ctx.sent_starts = (
+            base.starts,
+            base.sent_bounds,
+            base.sent_starts,
+        )
+    else:
+        arr = doc.to_array([IDX, SENT_START]).tolist() if n else []
+        ctx.starts = [row[0] for row in arr]
+        bounds = [i for i in range(n) if i == 0 or arr[i][1] == 1]
+        ctx.sent_bounds = list(zip(bounds, [*bounds[1:], n], strict=False))
+        ctx.sent_starts = [ctx.starts[b] for b in bounds]
     ctx.sent_of = [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n

@@ -8,7 +8,7 @@ from functools import cache
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.link.context import DocContext, next_content
 from pipeline.resources import cues, data_path, read_tsv
 
@@ -214,61 +214,58 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     return out
 
 
-def listed_candidates(doc: Doc) -> list[Candidate]:
+def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names listed after a class noun: "optimizers such as Adafactor and Sophia"."""
     c = cues()
     classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
+    words, lowers = doc_words(doc), ctx.lowers
     out = []
-    for tok in doc:
-        low = tok.lower_
-        if low == "as" and tok.i > 0 and doc[tok.i - 1].lower_ == "such":
-            cls_i = tok.i - 2
+    for k, low in enumerate(lowers):
+        if low == "as" and k > 0 and lowers[k - 1] == "such":
+            cls_i = k - 2
         elif low in {"like", "including"}:
-            cls_i = tok.i - 1
+            cls_i = k - 1
         else:
             continue
-        if cls_i < 0 or doc[cls_i].lower_ not in classes:
+        if cls_i < 0 or lowers[cls_i] not in classes:
             continue
-        i = tok.i + 1
-        while i < len(doc):
-            t = doc[i]
-            if t.lower_ in {",", "and", "or"}:
+        i = k + 1
+        while i < len(words):
+            if lowers[i] in {",", "and", "or"}:
                 i += 1
                 continue
-            if not t.text[:1].isupper() or t.lower_ in c["title_stopwords"] or is_generic(t.text):
+            word = words[i]
+            if not word[:1].isupper() or lowers[i] in c["title_stopwords"] or is_generic(word):
                 break
-            out.append(Candidate(t.idx, t.idx + len(t.text), t.text, "list"))
+            out.append(Candidate(ctx.starts[i], ctx.starts[i] + len(word), word, "list"))
             i += 1
     return out
 
 
-def head_noun_candidates(doc: Doc) -> list[Candidate]:
+def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
     c = cues()
     heads = c["dataset_name_heads"]
+    words, lowers = doc_words(doc), ctx.lowers
     out = []
-    for tok in doc:
-        i = tok.i
-        two = f"{doc[i - 1].lower_} {tok.lower_}" if i > 0 else ""
-        if tok.lower_ not in heads or two in heads:
+    for i, low in enumerate(lowers):
+        two = f"{low} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
+        if low not in heads and two not in heads:
             continue
         j = i - 1
-        if two and f"{doc[i - 1].lower_} {tok.lower_}" in heads:
-            j -= 1
         first = None
         while j >= 0 and i - j <= 4:
-            t = doc[j]
-            word = t.text
+            word = words[j]
             capital = word[:1].isupper() or (word[:1].isdigit() and first is None and j > 0)
-            if not capital or t.lower_ in c["title_stopwords"] or t.is_punct:
+            if not capital or lowers[j] in c["title_stopwords"] or not word[:1].isalnum():
                 break
             first = j
             j -= 1
-        if first is None or doc[first].text[:1].isdigit():
+        if first is None or words[first][:1].isdigit():
             continue
-        start, end = doc[first].idx, doc[i - 1].idx + len(doc[i - 1].text)
+        start, end = ctx.starts[first], ctx.starts[i - 1] + len(words[i - 1])
         text = doc_text(doc)[start:end]
-        if not is_generic(text) and not all(is_generic(w.text) for w in doc[first:i]):
+        if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))
     return out
 
@@ -583,8 +580,8 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     acr, generic_shorts = acronym_candidates(doc, ctx)
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
-    cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc)
-    cands += head_noun_candidates(doc)
+    cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
+    cands += head_noun_candidates(doc, ctx)
     cands = [c for c in cands if not _inside_metric(doc, c)]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
