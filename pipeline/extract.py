@@ -10,7 +10,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline import __version__
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.ingest import InputItem
 from pipeline.link.context import build_context
 from pipeline.link.entities import Draft, extract_entities
@@ -98,18 +98,16 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
     sentences = []
     for i, (ts, te) in enumerate(ctx.sent_bounds):
         start = ctx.starts[ts]
-        end = ctx.starts[te - 1] + len(doc[te - 1].text)
+        end = ctx.starts[te - 1] + len(doc_words(doc)[te - 1])
         s, e, _ = _raw_span(omap, start, end)
         sentences.append(Sentence(index=i, start=s, end=e))
 
+    def mentions(spans: list[tuple[int, int]]) -> list[Mention]:
+        return [_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in spans]
+
     def entities(kind: str) -> list[Entity]:
         return [
-            Entity(
-                name=d.name,
-                aliases=d.aliases,
-                role=d.role,
-                mentions=[_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in d.mentions],
-            )
+            Entity(name=d.name, aliases=d.aliases, role=d.role, mentions=mentions(d.mentions))
             for d in drafts
             if d.kind == kind
         ]
@@ -154,13 +152,7 @@ def build_record(item: InputItem, omap: OffsetMap, doc: Doc) -> Record:
         sentences=sentences,
         methods=entities("method"),
         datasets=entities("dataset"),
-        metrics=[
-            Metric(
-                name=m.name,
-                mentions=[_mention(omap, ctx.sentence_of_char(s), s, e) for s, e in m.mentions],
-            )
-            for m in metrics
-        ],
+        metrics=[Metric(name=m.name, mentions=mentions(m.mentions)) for m in metrics],
         results=out_results,
         extractor=EXTRACTOR,
     )

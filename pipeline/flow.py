@@ -12,7 +12,7 @@ from pipeline import progress as progress_hook
 from pipeline.emit import write_outputs
 from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
-from pipeline.stages import DEFAULT_BATCH, RunOutput, batches, extract_items, order_key, summarise
+from pipeline.stages import DEFAULT_BATCH, RunOutput, extract_all, extract_items, summarise
 
 
 @task(name="ingest", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
@@ -64,16 +64,7 @@ def extraction_flow(
     t0 = time.perf_counter()
     fields = Fields(id_field, title_field, abstract_field)
     items, errors = ingest_task(inputs, fields, max_chars)
-    out = RunOutput(errors=list(errors))
-    progress = progress_hook.PROGRESS.get()
-    for index, batch in enumerate(batches(items, batch_size)):
-        part = extract_task(batch, index)
-        out.records.extend(part.records)
-        out.errors.extend(part.errors)
-        if progress:
-            progress(len(batch))
-    out.records.sort(key=order_key)
-    out.errors.sort(key=order_key)
+    out = extract_all(items, errors, batch_size, extract_task, progress_hook.PROGRESS.get())
     summary = summarise(inputs, out, time.perf_counter() - t0)
     write_task(out_dir, out.records, out.errors, summary)
     return summary

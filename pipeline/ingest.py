@@ -48,6 +48,24 @@ class InputItem:
 Ingested = InputItem | ErrorRecord
 
 
+def _reject(
+    path: Path | str,
+    line: int | None,
+    ordinal: int | None,
+    reason: str,
+    source_id: str | None = None,
+) -> ErrorRecord:
+    """An ingest-stage ErrorRecord naming the file, line and record."""
+    return ErrorRecord(
+        path=str(path),
+        line=line,
+        ordinal=ordinal,
+        source_id=source_id,
+        stage="ingest",
+        reason=reason,
+    )
+
+
 def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
     """Expand folders into their supported files (sorted); unknown paths become errors."""
     files: list[Path] = []
@@ -60,15 +78,9 @@ def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
         elif path.is_file() and path.suffix.lower() in SUFFIXES:
             files.append(path)
         elif path.is_file():
-            errors.append(
-                ErrorRecord(
-                    path=str(path), stage="ingest", reason=f"unsupported file type {path.suffix!r}"
-                )
-            )
+            errors.append(_reject(path, None, None, f"unsupported file type {path.suffix!r}"))
         else:
-            errors.append(
-                ErrorRecord(path=str(path), stage="ingest", reason="no such file or folder")
-            )
+            errors.append(_reject(path, None, None, "no such file or folder"))
     return files, errors
 
 
@@ -113,9 +125,7 @@ def read_text_file(path: Path, data: bytes, digest: str, max_chars: int) -> Iter
             line += abstract.count("\n", 0, bad)
         reason = check_text(abstract, max_chars)
         if reason:
-            yield ErrorRecord(
-                path=str(path), line=line, ordinal=ordinal, stage="ingest", reason=reason
-            )
+            yield _reject(path, line, ordinal, reason)
             continue
         yield InputItem(str(path), digest, "text", ordinal, line, abstract, start=s, end=e)
 
@@ -127,6 +137,29 @@ def _field(obj: dict, name: str) -> str | None:
     return value if isinstance(value, str) else str(value)
 
 
+def parse_json_line(raw: bytes) -> dict | str:
+    """The JSON object on a line, or the reason it is unusable."""
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "invalid UTF-8"
+    try:
+        obj = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        return f"malformed JSON: {exc}"
+    return obj if isinstance(obj, dict) else "line is not a JSON object"
+
+
+def abstract_problem(obj: dict, fields: Fields, max_chars: int) -> str | None:
+    """Why a record's abstract field is unusable, or None."""
+    abstract = obj.get(fields.abstract)
+    if abstract is None:
+        return f"missing field {fields.abstract!r}"
+    if not isinstance(abstract, str):
+        return f"field {fields.abstract!r} is not a string"
+    return check_text(abstract, max_chars)
+
+
 def read_jsonl_file(
     path: Path, data: bytes, digest: str, fields: Fields, max_chars: int
 ) -> Iterator[Ingested]:
@@ -136,40 +169,11 @@ def read_jsonl_file(
         if not raw_line.strip():
             continue
         ordinal += 1
-        try:
-            line = raw_line.decode("utf-8")
-        except UnicodeDecodeError:
-            yield ErrorRecord(
-                path=str(path),
-                line=line_no,
-                ordinal=ordinal,
-                stage="ingest",
-                reason="invalid UTF-8",
-            )
-            continue
-        try:
-            obj = orjson.loads(line)
-        except orjson.JSONDecodeError as exc:
-            yield ErrorRecord(
-                path=str(path),
-                line=line_no,
-                ordinal=ordinal,
-                stage="ingest",
-                reason=f"malformed JSON: {exc}",
-            )
-            continue
-        if not isinstance(obj, dict):
-            yield ErrorRecord(
-                path=str(path),
-                line=line_no,
-                ordinal=ordinal,
-                stage="ingest",
-                reason="line is not a JSON object",
-            )
-            continue
-        yield from _item_from_fields(
-            path, digest, "jsonl", ordinal, line_no, obj, fields, max_chars
-        )
+        obj = parse_json_line(raw_line)
+        if isinstance(obj, str):
+            yield _reject(path, line_no, ordinal, obj)
+        else:
+            yield _item_from_fields(path, digest, "jsonl", ordinal, line_no, obj, fields, max_chars)
 
 
 def _item_from_fields(
@@ -181,47 +185,19 @@ def _item_from_fields(
     obj: dict,
     fields: Fields,
     max_chars: int,
-) -> Iterator[Ingested]:
+) -> Ingested:
+    """An InputItem from a JSONL object or CSV row, or the ErrorRecord saying why not."""
     source_id = _field(obj, fields.id)
-    abstract = obj.get(fields.abstract)
-    if abstract is None:
-        yield ErrorRecord(
-            path=str(path),
-            line=line,
-            ordinal=ordinal,
-            source_id=source_id,
-            stage="ingest",
-            reason=f"missing field {fields.abstract!r}",
-        )
-        return
-    if not isinstance(abstract, str):
-        yield ErrorRecord(
-            path=str(path),
-            line=line,
-            ordinal=ordinal,
-            source_id=source_id,
-            stage="ingest",
-            reason=f"field {fields.abstract!r} is not a string",
-        )
-        return
-    reason = check_text(abstract, max_chars)
+    reason = abstract_problem(obj, fields, max_chars)
     if reason:
-        yield ErrorRecord(
-            path=str(path),
-            line=line,
-            ordinal=ordinal,
-            source_id=source_id,
-            stage="ingest",
-            reason=reason,
-        )
-        return
-    yield InputItem(
+        return _reject(path, line, ordinal, reason, source_id)
+    return InputItem(
         str(path),
         digest,
         fmt,
         ordinal,
         line,
-        abstract,
+        obj[fields.abstract],
         source_id=source_id,
         title=_field(obj, fields.title),
     )
@@ -234,41 +210,23 @@ def read_csv_file(
     text = data.decode("utf-8", errors="surrogateescape").lstrip("\ufeff")
     reader = csv.DictReader(io.StringIO(text, newline=""))
     if reader.fieldnames is None or fields.abstract not in reader.fieldnames:
-        yield ErrorRecord(
-            path=str(path),
-            line=1,
-            stage="ingest",
-            reason=f"CSV header has no {fields.abstract!r} column",
-        )
+        yield _reject(path, 1, None, f"CSV header has no {fields.abstract!r} column")
         return
     ordinal = 0
     line = 2
     while True:
+        ordinal += 1
         try:
             row = next(reader)
         except StopIteration:
             break
         except csv.Error as exc:
-            ordinal += 1
-            yield ErrorRecord(
-                path=str(path),
-                line=line,
-                ordinal=ordinal,
-                stage="ingest",
-                reason=f"malformed CSV: {exc}",
-            )
+            yield _reject(path, line, ordinal, f"malformed CSV: {exc}")
             break
-        ordinal += 1
         if None in row:
-            yield ErrorRecord(
-                path=str(path),
-                line=line,
-                ordinal=ordinal,
-                stage="ingest",
-                reason="row has more cells than the header",
-            )
+            yield _reject(path, line, ordinal, "row has more cells than the header")
         else:
-            yield from _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
+            yield _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
         line = reader.line_num + 1
 
 
@@ -301,5 +259,5 @@ def ingest(
             for got in read_file(path, fields, max_chars):
                 (items if isinstance(got, InputItem) else errors).append(got)
         except InputError as exc:
-            errors.append(ErrorRecord(path=exc.path, stage="ingest", reason=exc.reason))
+            errors.append(_reject(exc.path, None, None, exc.reason))
     return items, errors

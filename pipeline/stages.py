@@ -62,6 +62,26 @@ def order_key(item: Record | ErrorRecord) -> tuple[str, int]:
     return path, item.ordinal or 0
 
 
+def extract_all(
+    items: Sequence[InputItem],
+    errors: Sequence[ErrorRecord],
+    batch_size: int,
+    extract: Callable[[list[InputItem], int], RunOutput],
+    progress: Progress | None = None,
+) -> RunOutput:
+    """Extract every batch with `extract(batch, index)`; records and errors in input order."""
+    out = RunOutput(errors=list(errors))
+    for index, batch in enumerate(batches(items, batch_size)):
+        part = extract(batch, index)
+        out.records.extend(part.records)
+        out.errors.extend(part.errors)
+        if progress:
+            progress(len(batch))
+    out.records.sort(key=order_key)
+    out.errors.sort(key=order_key)
+    return out
+
+
 def run_pipeline(
     inputs: Sequence[Path],
     out_dir: Path,
@@ -74,15 +94,7 @@ def run_pipeline(
     """Run every stage without Prefect and write the outputs; returns the summary."""
     t0 = time.perf_counter()
     items, errors = ingest(list(inputs), fields or Fields(), max_chars)
-    out = RunOutput(errors=list(errors))
-    for batch in batches(items, batch_size):
-        part = extract_items(batch)
-        out.records.extend(part.records)
-        out.errors.extend(part.errors)
-        if progress:
-            progress(len(batch))
-    out.records.sort(key=order_key)
-    out.errors.sort(key=order_key)
+    out = extract_all(items, errors, batch_size, lambda batch, _: extract_items(batch), progress)
     summary = summarise([str(p) for p in inputs], out, time.perf_counter() - t0)
     write_outputs(out_dir, out.records, out.errors, summary)
     return summary
