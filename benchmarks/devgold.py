@@ -1,0 +1,37 @@
+"""The 40-abstract dev gold: build its input from the corpus, extract, score."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import orjson
+
+from pipeline.evaluate import evaluate
+from pipeline.stages import run_pipeline
+
+ROOT = Path(__file__).resolve().parents[1]
+DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"
+
+
+def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
+    """Write the gold's abstracts, in gold order, as JSON Lines at `path`."""
+    wanted = [orjson.loads(line)["source_id"] for line in gold.read_bytes().splitlines()]
+    corpus = {}
+    for line in (shared / "corpus" / "arxiv_cs_2025_2026.jsonl").read_bytes().splitlines():
+        row = orjson.loads(line)
+        if row["id"] in wanted:
+            corpus[row["id"]] = row
+    missing = [i for i in wanted if i not in corpus]
+    if missing:
+        raise SystemExit(f"dev gold ids not in the corpus: {missing}")
+    path.write_bytes(b"".join(orjson.dumps(corpus[i]) + b"\n" for i in wanted))
+    return path
+
+
+def dev_report(shared: Path) -> dict:
+    """Extract the dev abstracts afresh and score them against the dev gold."""
+    with tempfile.TemporaryDirectory() as tmp:
+        src = write_dev_input(shared, Path(tmp) / "dev.jsonl")
+        run_pipeline([src], Path(tmp) / "out")
+        return evaluate(DEV_GOLD, Path(tmp) / "out" / "records.jsonl").as_dict()
