@@ -22,9 +22,13 @@ DEFAULT_FILES = {
 
 
 def is_case_sensitive(surface: str) -> bool:
-    """Acronyms and short or capitalised surfaces match case-sensitively."""
-    uppers = sum(c.isupper() for c in surface)
-    return uppers >= 2 or len(surface) <= 3 or surface[:1].isupper()
+    """Names and acronyms match case-sensitively; surfaces with a lower-case word do not
+    ("F1-score" also matches "F1-Score"), except short ones."""
+    if len(surface) <= 3:
+        return True
+    words = [w for w in surface.replace("-", " ").split() if w.isalpha() and len(w) >= 3]
+    has_lower_word = any(w.islower() for w in words)
+    return not has_lower_word
 
 
 def plural_variants(surface: str) -> list[str]:

@@ -28,19 +28,22 @@ UNIT_ALIASES = {
     "pts": "points",
     "percentage points": "points",
     "percentage point": "points",
+    "percent": "%",
+    "times": "x",
     "p.p.": "points",
 }
-_UNIT = (
+_UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
     r"(?:\s?(?P<unit>%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b)"
-    r"|\s(?P<wunit>percentage points?|points?|pp\b|pts\b|p\.p\.))"
+    r"|\s(?P<wunit>percentage\s+points?|percent\b|points?\b|pp\b|pts\b|p\.p\.|times\b))"
 )
 _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_$\\])
     (?:
-      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×)
+      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×|x(?![A-Za-z0-9]))
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
-    | (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<mag>[KMBT](?![a-z]))?"""
+    | (?P<sign>[-−+](?=\d))?
+      (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<mag>[KMBTk](?![a-z]))?"""
     + _UNIT
     + r"""?
     )
@@ -139,20 +142,24 @@ def find_numbers(text: str) -> list[Number]:
             )
             continue
         if m.group("frac") is not None:
+            num, den = (float(x) for x in m.group("frac").split("/"))
+            if m.group("ord") is None and num >= den:
+                continue  # "10/10 correct" is a tally, not a fraction
             value = parse_value(m.group("frac"))
             found.append(Number(s, e, text[s:e], value, None, False, False, True, False))
             continue
         raw_unit = m.group("unit") or m.group("wunit")
-        unit = UNIT_ALIASES.get(raw_unit.strip() if raw_unit else "") if raw_unit else None
+        unit = UNIT_ALIASES.get(" ".join(raw_unit.split())) if raw_unit else None
         if raw_unit and unit is None:
             unit = UNIT_ALIASES.get(raw_unit)
         num, mag = m.group("num"), m.group("mag")
+        negative = m.group("sign") in ("-", "−")
         found.append(
             Number(
                 s,
                 e,
                 text[s:e],
-                parse_value(num, mag),
+                -parse_value(num, mag) if negative else parse_value(num, mag),
                 unit,
                 is_integer="." not in num,
                 has_magnitude=mag is not None,

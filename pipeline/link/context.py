@@ -127,7 +127,7 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             i += 1
         limit = min(end, v + 25)
         while i < limit:
-            if not inside[i] and lowers[i] in c["proposal_blockers"]:
+            if not inside[i] and (lowers[i] in c["proposal_blockers"] or lowers[i] == "("):
                 break
             ctx.proposal[i] = True
             i += 1

@@ -28,7 +28,8 @@ def keep_metric(span: Span) -> bool:
     if span.text.lower() == "loss" or span.text.lower() == "losses":
         return prev in c["metric_loss_ok_before"] or not prev.isalpha()
     blocked = c["metric_blocked_before"].get(canonical, [])
-    return prev not in blocked
+    nxt = doc[span.end].lower_ if span.end < len(doc) else ""
+    return prev not in blocked and nxt not in c["metric_blocked_after"]
 
 
 def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:

@@ -60,11 +60,26 @@ def is_result_number(
         if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
             return True
         before = ctx.lowers[max(0, ti - 3) : ti]
-        return any(w in c["performance_verbs"] for w in before)
+        return any(w in c["performance_verbs"] or w in c["score_words_before"] for w in before)
     return True
 
 
-def result_kind(num: dict, doc: Doc, ctx: DocContext) -> str:
+FILLERS = frozenset({"over", "more", "than", "about", "nearly", "up", "to", "around", "almost",
+                     "approximately", "roughly", "as", "much", "a", "an", "average", "of", "only",
+                     "just", "at", "least", "most", "some", "~", "≈"})
+
+
+def _by_right_before(before: list[str]) -> bool:
+    """True for "by 5%", "by over 5%", "by up to 5%": 'by' before only filler words."""
+    for word in reversed(before):
+        if word == "by":
+            return True
+        if word not in FILLERS:
+            return False
+    return False
+
+
+def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -> str:
     """score / change / ratio / count from the unit and the words around the number."""
     c = cues()
     unit = num["unit"]
@@ -74,29 +89,29 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext) -> str:
         return "change"
     if num["from_value"] is not None:
         return "score"
-    if (
-        unit is None
-        and not num["is_fraction"]
-        and (num["is_integer"] or num["has_magnitude"] or num["grouped"])
-    ):
-        return "count"
     ti = ctx.token_at(num["start"])
     te = ctx.token_at(num["end"] - 1) + 1
     sent = ctx.sent_of[ti]
-    before = [t.lower_ for t in doc[max(0, ti - 4) : ti] if ctx.sent_of[t.i] == sent]
-    after = [t.lower_ for t in doc[te : min(len(doc), te + 3)] if ctx.sent_of[t.i] == sent]
-    percent_of_resource = (
-        unit == "%"
-        and after[:1] == ["of"]
-        and (
-            any(w in c["resource_nouns"] for w in after[1:])
-            or _resource_soon(doc, te + 1, sent, ctx)
+    lows = ctx.lowers
+    before = [lows[j] for j in range(max(0, ti - 4), ti) if ctx.sent_of[j] == sent]
+    after = [lows[j] for j in range(te, min(len(lows), te + 3)) if ctx.sent_of[j] == sent]
+    if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
+        measured = ti > 0 and (ti - 1 in metric_tokens or (
+            before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens))
+        return "score" if measured else "count"
+    if unit == "%" and after[:1] == ["of"]:
+        noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]
+        if any(w in c["ratio_reference_nouns"] for w in noun_soon[:3]):
+            return "ratio"  # "40% of baseline methods"
+        resource = any(w in c["resource_nouns"] for w in after[1:]) or _resource_soon(
+            doc, te + 1, sent, ctx
         )
-    )
-    if percent_of_resource and any(w in c["ratio_cues_before"] for w in before):
-        return "ratio"
-    if any(w in c["change_cues_before"] for w in before[-3:]) or any(
-        w in c["change_cues_after"] for w in after
+        if resource and any(w in c["ratio_cues_before"] for w in before):
+            return "ratio"
+    if (
+        _by_right_before(before)
+        or any(w in c["change_cues_before"] for w in before[-3:])
+        or any(w in c["change_cues_after"] for w in after)
     ):
         return "change"
     return "score"
@@ -190,21 +205,27 @@ def extract_results(
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
     dataset_tokens = {i for d in datasets for i in range(d.start, d.end)}
+    numbers = [n for n in doc._.numbers
+               if not any(n["start"] < te and ts < n["end"] for ts, te in taken)]
+    accepted = [is_result_number(n, doc, ctx, metric_tokens, dataset_tokens) for n in numbers]
+    for k, n in enumerate(numbers):  # both ends of a range stand or fall together
+        if n["range_low"] and k + 1 < len(numbers) and numbers[k + 1]["range_high"]:
+            accepted[k] = accepted[k + 1] = accepted[k] or accepted[k + 1]
     out = []
-    for num in doc._.numbers:
+    for num, ok in zip(numbers, accepted, strict=True):
+        if not ok:
+            continue
         s, e = num["start"], num["end"]
-        if any(s < te and ts < e for ts, te in taken):
-            continue
-        if not is_result_number(num, doc, ctx, metric_tokens, dataset_tokens):
-            continue
         ti = ctx.token_at(s)
+        if num["unit"] is None and _points_follow(ctx, ctx.token_at(e - 1) + 1, metric_tokens):
+            num = {**num, "unit": "points"}  # "4 WER points"
         from_span = (num["from_start"], num["from_end"]) if num["from_start"] is not None else None
         draft = ResultDraft(
             s,
             e,
             num["value"],
             num["unit"],
-            result_kind(num, doc, ctx),
+            result_kind(num, doc, ctx, metric_tokens),
             num["from_value"],
             from_span,
             ctx.sent_of[ti],
@@ -213,6 +234,14 @@ def extract_results(
         out.append(draft)
     _share_range_kinds(out, doc._.numbers)
     return out
+
+
+def _points_follow(ctx: DocContext, i: int, metric_tokens: set[int]) -> bool:
+    """True for "<metric> points" right after the number: "by 4 WER points"."""
+    j = i
+    while j < len(ctx.lowers) and j in metric_tokens and j - i < 4:
+        j += 1
+    return j > i and j < len(ctx.lowers) and ctx.lowers[j] in {"points", "point", "pp"}
 
 
 def _share_range_kinds(results: list[ResultDraft], numbers: list[dict]) -> None:
@@ -224,3 +253,4 @@ def _share_range_kinds(results: list[ResultDraft], numbers: list[dict]) -> None:
         a, b = by_start.get(lo["start"]), by_start.get(hi["start"])
         if a and b:
             a.kind, a.metric, a.dataset, a.method = b.kind, b.metric, b.dataset, b.method
+            a.unit = a.unit or b.unit
