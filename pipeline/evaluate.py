@@ -10,7 +10,7 @@ from pathlib import Path
 import orjson
 
 from pipeline.errors import GoldError
-from pipeline.link.entities import fold
+from pipeline.link.terms import fold
 
 CATEGORIES = ("methods", "datasets", "metrics", "results")
 RESULT_ATTRS = ("kind", "metric", "dataset", "method", "from_value")

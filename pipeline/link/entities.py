@@ -1,22 +1,29 @@
-"""Named methods and datasets: candidates, clustering, mentions, type votes and roles."""
+"""Named methods and datasets: clustering, mentions, method/dataset votes and roles."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text, doc_words
+from pipeline.components.tokenizer import doc_text
+from pipeline.link.candidates import (
+    Candidate,
+    acronym_candidates,
+    head_noun_candidates,
+    inside_metric,
+    lexicon_candidates,
+    listed_candidates,
+    resolve_overlaps,
+    shape_candidates,
+)
 from pipeline.link.context import DocContext, next_content
-from pipeline.resources import cues, data_path, read_tsv
+from pipeline.link.terms import fold, is_generic, is_metric_name, occurrences
+from pipeline.resources import cues
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
-_DASHES = regex.compile(r"[\p{Pd}\u2212]")
 _SIZE = regex.compile(r"[-–]\d+(?:\.\d+)?[BMK]\b|\d+(?:\.\d+)?[BM]$")
-_DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
-_ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
 DISTINCT_STOP = frozenset(
     {
         "model",
@@ -51,54 +58,6 @@ DISTINCT_STOP = frozenset(
 )
 
 
-def fold(text: str) -> str:
-    """Case-fold and normalise dashes and whitespace (the scorer's notion of equality)."""
-    return " ".join(_DASHES.sub("-", text).casefold().split())
-
-
-@cache
-def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
-    """Generic terms: (case-sensitive acronyms, case-folded phrases)."""
-    exact, folded = set(), set()
-    for row in read_tsv(data_path("lexicons/generic.tsv")):
-        s = row["surface"]
-        (folded if s.islower() else exact).add(s if not s.islower() else fold(s))
-    return frozenset(exact), frozenset(folded)
-
-
-def is_generic(text: str) -> bool:
-    """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU)."""
-    exact, folded = generic_terms()
-    if text in exact or fold(text) in folded:
-        return True
-    return is_plural_acronym(text) and text[:-1] in exact
-
-
-def is_metric_name(long: str) -> bool:
-    """True for long forms headed by a measure word: "Diarization Error Rate"."""
-    words = long.lower().replace("-", " ").split()
-    return bool(words) and words[-1] in cues()["metric_heads"]
-
-
-def is_plural_acronym(text: str) -> bool:
-    """'LLMs', 'GNNs': capitals followed by a plural s."""
-    return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()
-
-
-@dataclass
-class Candidate:
-    """A possible entity surface at a char span of the (normalised) doc text."""
-
-    start: int
-    end: int
-    text: str
-    source: str
-    label: str | None = None
-    canonical: str | None = None
-    alias: str | None = None
-    needs_support: bool = False
-
-
 @dataclass
 class Draft:
     """An entity being assembled."""
@@ -115,183 +74,6 @@ class Draft:
 
     def surfaces(self) -> list[str]:
         return [self.name, *self.aliases]
-
-
-def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[str]]:
-    """Candidates from "long (SHORT)" definitions, and the short forms judged generic."""
-    c = cues()
-    out: list[Candidate] = []
-    generic: set[str] = set()
-    for a in doc._.acronyms:
-        short, long = a["short"], a["long"]
-        head = long.split()[-1].lower() if long.split() else ""
-        head = head.split("-")[-1]
-        if is_generic(short) or is_generic(long) or is_plural_acronym(short):
-            generic.add(short)
-            continue
-        if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
-            generic.add(short)
-            continue
-        if long.split()[0].lower() in c["long_form_bad_starts"]:
-            continue  # "compared with a model trained on ... (CMR-DL)": not a definition
-        weak = head in c["generic_heads"] or long.islower()
-        out.append(
-            Candidate(
-                a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
-            )
-        )
-    return out, generic
-
-
-def _is_metric_span(doc: Doc, start: int, end: int) -> bool:
-    """True when a lexicon METRIC span covers [start, end)."""
-    return any(
-        s.label_ == "METRIC" and s.start_char <= start and s.end_char >= end - 1
-        for s in doc.spans.get("lexicon", [])
-    )
-
-
-def lexicon_candidates(doc: Doc) -> list[Candidate]:
-    """DATASET and METHOD lexicon hits, with a configuration suffix kept ("ImageNet 256x256")."""
-    out = []
-    for span in doc.spans.get("lexicon", []):
-        if span.label_ not in ("DATASET", "METHOD"):
-            continue
-        end = span.end_char
-        text = span.text
-        if span.label_ == "DATASET" and span.end < len(doc):
-            nxt = doc[span.end]
-            if _DIMENSION_TOKEN.match(nxt.text):
-                end = nxt.idx + len(nxt.text)
-                text = doc_text(doc)[span.start_char : end]
-        out.append(
-            Candidate(
-                span.start_char,
-                end,
-                text,
-                "lexicon",
-                label=span.label_,
-                canonical=span.kb_id_ if end == span.end_char else text,
-            )
-        )
-    return out
-
-
-def shape_candidates(doc: Doc) -> list[Candidate]:
-    """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
-    c = cues()
-    out = []
-    for span in doc.spans.get("names", []):
-        text = span.text
-        if span.label_ == "TITLE_SEQ":
-            toks = list(span)
-            while toks and toks[0].lower_ in c["title_stopwords"]:
-                toks = toks[1:]
-            single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
-            if len(toks) >= 2 or single_ok:
-                start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
-                out.append(
-                    Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
-                )
-            continue
-        parts = regex.split(r"[-–]", text)
-        if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
-            if parts[-1] not in c["compound_suffixes"]:
-                continue
-            text = text[: len(text) - len(parts[-1]) - 1]
-        if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
-            continue
-        bare_short = len(text) <= 3 and text.isalpha() and text.isupper()
-        out.append(
-            Candidate(
-                span.start_char,
-                span.start_char + len(text),
-                text,
-                "shape",
-                needs_support=bare_short,
-            )
-        )
-    return out
-
-
-def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Capitalised names listed after a class noun: "optimizers such as Adafactor and Sophia"."""
-    c = cues()
-    classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
-    words, lowers = doc_words(doc), ctx.lowers
-    out = []
-    for k, low in enumerate(lowers):
-        if low == "as" and k > 0 and lowers[k - 1] == "such":
-            cls_i = k - 2
-        elif low in {"like", "including"}:
-            cls_i = k - 1
-        else:
-            continue
-        if cls_i < 0 or lowers[cls_i] not in classes:
-            continue
-        i = k + 1
-        while i < len(words):
-            if lowers[i] in {",", "and", "or"}:
-                i += 1
-                continue
-            word = words[i]
-            if not word[:1].isupper() or lowers[i] in c["title_stopwords"] or is_generic(word):
-                break
-            out.append(Candidate(ctx.starts[i], ctx.starts[i] + len(word), word, "list"))
-            i += 1
-    return out
-
-
-def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
-    c = cues()
-    heads = c["dataset_name_heads"]
-    words, lowers = doc_words(doc), ctx.lowers
-    out = []
-    for i, low in enumerate(lowers):
-        two = f"{low} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
-        if low not in heads and two not in heads:
-            continue
-        j = i - 1
-        first = None
-        while j >= 0 and i - j <= 4:
-            word = words[j]
-            capital = word[:1].isupper() or (word[:1].isdigit() and first is None and j > 0)
-            if not capital or lowers[j] in c["title_stopwords"] or not word[:1].isalnum():
-                break
-            first = j
-            j -= 1
-        if first is None or words[first][:1].isdigit():
-            continue
-        start, end = ctx.starts[first], ctx.starts[i - 1] + len(words[i - 1])
-        text = doc_text(doc)[start:end]
-        if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
-            out.append(Candidate(start, end, text, "head", label="DATASET"))
-    return out
-
-
-def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]:
-    """Keep non-overlapping candidates: acronyms, then proposed titles, then longest first."""
-
-    def rank(c: Candidate) -> tuple[int, int]:
-        if c.source == "acronym":
-            tier = 0
-        elif c.source == "title" and ctx.proposal[ctx.token_at(c.start)]:
-            tier = 1
-        elif c.source == "title":
-            tier = 3
-        else:
-            tier = 2
-        return tier, -(c.end - c.start)
-
-    taken: list[tuple[int, int]] = []
-    kept = []
-    for cand in sorted(cands, key=rank):
-        if any(cand.start < e and s < cand.end for s, e in taken):
-            continue
-        taken.append((cand.start, cand.end))
-        kept.append(cand)
-    return sorted(kept, key=lambda c: c.start)
 
 
 def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
@@ -324,34 +106,6 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
         for s in draft.surfaces():
             by_surface[fold(s)] = draft
     return drafts
-
-
-def _part_of_longer_name(text: str, end: int) -> bool:
-    """True when a hyphenated part with a capital or digit follows ("TPRU" in "TPRU-7B")."""
-    if end >= len(text) or text[end] not in "-–":
-        return False
-    j = end + 1
-    while j < len(text) and text[j].isalnum():
-        if text[j].isupper() or text[j].isdigit():
-            return True
-        j += 1
-    return False
-
-
-def occurrences(text: str, lowered: str, surface: str) -> list[tuple[int, int]]:
-    """Whole-word occurrences of a surface; lower-case surfaces match any case."""
-    needle = " ".join(surface.split())
-    hay = lowered if needle.islower() and len(lowered) == len(text) else text
-    out = []
-    i = hay.find(needle)
-    while i != -1:
-        e = i + len(needle)
-        before_ok = i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
-        after_ok = e == len(text) or not (text[e].isalnum() or text[e] == "_")
-        if before_ok and after_ok and not _part_of_longer_name(text, e):
-            out.append((i, e))
-        i = hay.find(needle, i + 1)
-    return out
 
 
 def find_mentions(text: str, drafts: list[Draft]) -> None:
@@ -582,7 +336,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx)
-    cands = [c for c in cands if not _inside_metric(doc, c)]
+    cands = [c for c in cands if not inside_metric(doc, c)]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
     drafts = [d for d in drafts if not is_generic(d.name) and not _is_metric_draft(d)]
@@ -599,14 +353,3 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
 def _is_metric_draft(draft: Draft) -> bool:
     """A name headed by a measure word ("Temporal Meal Score") is a metric, not an entity."""
     return "lexicon" not in draft.sources and is_metric_name(draft.name)
-
-
-def _inside_metric(doc: Doc, cand: Candidate) -> bool:
-    """True when a metric lexicon span overlaps the candidate (FID-50K, GPU hours)."""
-    return (
-        any(
-            s.label_ == "METRIC" and s.start_char < cand.end and cand.start < s.end_char
-            for s in doc.spans.get("lexicon", [])
-        )
-        and cand.source != "acronym"
-    )

@@ -8,6 +8,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from pipeline.components.tokenizer import doc_text
+from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.resources import cues
 
 
@@ -35,8 +36,6 @@ def keep_metric(span: Span) -> bool:
 def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """(start, end, canonical) of defined measures not in the lexicon ("Diarization Error Rate
     (DER)"), and of every later use of their short form."""
-    from pipeline.link.entities import is_metric_name, occurrences
-
     out = []
     lowered = doc_text(doc).lower()
     lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]

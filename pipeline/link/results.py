@@ -64,9 +64,35 @@ def is_result_number(
     return True
 
 
-FILLERS = frozenset({"over", "more", "than", "about", "nearly", "up", "to", "around", "almost",
-                     "approximately", "roughly", "as", "much", "a", "an", "average", "of", "only",
-                     "just", "at", "least", "most", "some", "~", "≈"})
+FILLERS = frozenset(
+    {
+        "over",
+        "more",
+        "than",
+        "about",
+        "nearly",
+        "up",
+        "to",
+        "around",
+        "almost",
+        "approximately",
+        "roughly",
+        "as",
+        "much",
+        "a",
+        "an",
+        "average",
+        "of",
+        "only",
+        "just",
+        "at",
+        "least",
+        "most",
+        "some",
+        "~",
+        "≈",
+    }
+)
 
 
 def _by_right_before(before: list[str]) -> bool:
@@ -96,8 +122,10 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     before = [lows[j] for j in range(max(0, ti - 4), ti) if ctx.sent_of[j] == sent]
     after = [lows[j] for j in range(te, min(len(lows), te + 3)) if ctx.sent_of[j] == sent]
     if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
-        measured = ti > 0 and (ti - 1 in metric_tokens or (
-            before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens))
+        measured = ti > 0 and (
+            ti - 1 in metric_tokens
+            or (before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens)
+        )
         return "score" if measured else "count"
     if unit == "%" and after[:1] == ["of"]:
         noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]
@@ -205,8 +233,9 @@ def extract_results(
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
     dataset_tokens = {i for d in datasets for i in range(d.start, d.end)}
-    numbers = [n for n in doc._.numbers
-               if not any(n["start"] < te and ts < n["end"] for ts, te in taken)]
+    numbers = [
+        n for n in doc._.numbers if not any(n["start"] < te and ts < n["end"] for ts, te in taken)
+    ]
     accepted = [is_result_number(n, doc, ctx, metric_tokens, dataset_tokens) for n in numbers]
     for k, n in enumerate(numbers):  # both ends of a range stand or fall together
         if n["range_low"] and k + 1 < len(numbers) and numbers[k + 1]["range_high"]:

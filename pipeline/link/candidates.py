@@ -1,0 +1,219 @@
+"""Entity candidates: acronym definitions, lexicon hits, name shapes, listed and head-noun names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+from spacy.tokens import Doc
+
+from pipeline.components.tokenizer import doc_text, doc_words
+from pipeline.link.context import DocContext
+from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym
+from pipeline.resources import cues
+
+_DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
+_ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
+_VERSION = regex.compile(r"^v?\d+(?:\.\d+)*[A-Za-z]?$")
+
+
+@dataclass
+class Candidate:
+    """A possible entity surface at a char span of the (normalised) doc text."""
+
+    start: int
+    end: int
+    text: str
+    source: str
+    label: str | None = None
+    canonical: str | None = None
+    alias: str | None = None
+    needs_support: bool = False
+
+
+def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[str]]:
+    """Candidates from "long (SHORT)" definitions, and the short forms judged generic."""
+    c = cues()
+    out: list[Candidate] = []
+    generic: set[str] = set()
+    for a in doc._.acronyms:
+        short, long = a["short"], a["long"]
+        head = long.split()[-1].lower() if long.split() else ""
+        head = head.split("-")[-1]
+        if is_generic(short) or is_generic(long) or is_plural_acronym(short):
+            generic.add(short)
+            continue
+        if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
+            generic.add(short)
+            continue
+        if long.split()[0].lower() in c["long_form_bad_starts"]:
+            continue  # "compared with a model trained on ... (CMR-DL)": not a definition
+        weak = head in c["generic_heads"] or long.islower()
+        out.append(
+            Candidate(
+                a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
+            )
+        )
+    return out, generic
+
+
+def _is_metric_span(doc: Doc, start: int, end: int) -> bool:
+    """True when a lexicon METRIC span covers [start, end)."""
+    return any(
+        s.label_ == "METRIC" and s.start_char <= start and s.end_char >= end - 1
+        for s in doc.spans.get("lexicon", [])
+    )
+
+
+def lexicon_candidates(doc: Doc) -> list[Candidate]:
+    """DATASET and METHOD lexicon hits, with a configuration suffix kept ("ImageNet 256x256")."""
+    out = []
+    for span in doc.spans.get("lexicon", []):
+        if span.label_ not in ("DATASET", "METHOD"):
+            continue
+        end = span.end_char
+        text = span.text
+        if span.label_ == "DATASET" and span.end < len(doc):
+            nxt = doc[span.end]
+            if _DIMENSION_TOKEN.match(nxt.text):
+                end = nxt.idx + len(nxt.text)
+                text = doc_text(doc)[span.start_char : end]
+        out.append(
+            Candidate(
+                span.start_char,
+                end,
+                text,
+                "lexicon",
+                label=span.label_,
+                canonical=span.kb_id_ if end == span.end_char else text,
+            )
+        )
+    return out
+
+
+def shape_candidates(doc: Doc) -> list[Candidate]:
+    """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
+    c = cues()
+    out = []
+    for span in doc.spans.get("names", []):
+        text = span.text
+        if span.label_ == "TITLE_SEQ":
+            toks = list(span)
+            while toks and toks[0].lower_ in c["title_stopwords"]:
+                toks = toks[1:]
+            single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
+            if len(toks) >= 2 or single_ok:
+                start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
+                out.append(
+                    Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
+                )
+            continue
+        parts = regex.split(r"[-–]", text)
+        if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
+            if parts[-1] not in c["compound_suffixes"]:
+                continue
+            text = text[: len(text) - len(parts[-1]) - 1]
+        if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
+            continue
+        bare_short = len(text) <= 3 and text.isalpha() and text.isupper()
+        out.append(
+            Candidate(
+                span.start_char,
+                span.start_char + len(text),
+                text,
+                "shape",
+                needs_support=bare_short,
+            )
+        )
+    return out
+
+
+def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """Capitalised names listed after a class noun: "optimizers such as Adafactor and Sophia"."""
+    c = cues()
+    classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
+    words, lowers = doc_words(doc), ctx.lowers
+    out = []
+    for k, low in enumerate(lowers):
+        if low == "as" and k > 0 and lowers[k - 1] == "such":
+            cls_i = k - 2
+        elif low in {"like", "including"}:
+            cls_i = k - 1
+        else:
+            continue
+        if cls_i < 0 or lowers[cls_i] not in classes:
+            continue
+        i = k + 1
+        while i < len(words):
+            if lowers[i] in {",", "and", "or"}:
+                i += 1
+                continue
+            word = words[i]
+            if not word[:1].isupper() or lowers[i] in c["title_stopwords"] or is_generic(word):
+                break
+            out.append(Candidate(ctx.starts[i], ctx.starts[i] + len(word), word, "list"))
+            i += 1
+    return out
+
+
+def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
+    c = cues()
+    heads = c["dataset_name_heads"]
+    words, lowers = doc_words(doc), ctx.lowers
+    out = []
+    for i, low in enumerate(lowers):
+        two = f"{low} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
+        if low not in heads and two not in heads:
+            continue
+        j = i - 1
+        first = None
+        while j >= 0 and i - j <= 4:
+            word = words[j]
+            capital = word[:1].isupper() or (word[:1].isdigit() and first is None and j > 0)
+            if not capital or lowers[j] in c["title_stopwords"] or not word[:1].isalnum():
+                break
+            first = j
+            j -= 1
+        if first is None or words[first][:1].isdigit():
+            continue
+        start, end = ctx.starts[first], ctx.starts[i - 1] + len(words[i - 1])
+        text = doc_text(doc)[start:end]
+        if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
+            out.append(Candidate(start, end, text, "head", label="DATASET"))
+    return out
+
+
+def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]:
+    """Keep non-overlapping candidates: acronyms, then proposed titles, then longest first."""
+
+    def rank(c: Candidate) -> tuple[int, int]:
+        if c.source == "acronym":
+            tier = 0
+        elif c.source == "title" and ctx.proposal[ctx.token_at(c.start)]:
+            tier = 1
+        elif c.source == "title":
+            tier = 3
+        else:
+            tier = 2
+        return tier, -(c.end - c.start)
+
+    taken: list[tuple[int, int]] = []
+    kept = []
+    for cand in sorted(cands, key=rank):
+        if any(cand.start < e and s < cand.end for s, e in taken):
+            continue
+        taken.append((cand.start, cand.end))
+        kept.append(cand)
+    return sorted(kept, key=lambda c: c.start)
+
+
+def inside_metric(doc: Doc, cand: Candidate) -> bool:
+    """True when a metric lexicon span overlaps the candidate (FID-50K, GPU hours)."""
+    return (
+        any(
+            s.label_ == "METRIC" and s.start_char < cand.end and cand.start < s.end_char
+            for s in doc.spans.get("lexicon", [])
+        )
+        and cand.source != "acronym"
+    )

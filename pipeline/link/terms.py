@@ -1,0 +1,73 @@
+"""Term tests shared by the linkers: folding, generic terms, measure names, occurrences."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import regex
+
+from pipeline.resources import cues, data_path, read_tsv
+
+_DASHES = regex.compile(r"[\p{Pd}\u2212]")
+
+
+def fold(text: str) -> str:
+    """Case-fold and normalise dashes and whitespace (the scorer's notion of equality)."""
+    return " ".join(_DASHES.sub("-", text).casefold().split())
+
+
+@cache
+def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
+    """Generic terms: (case-sensitive acronyms, case-folded phrases)."""
+    exact, folded = set(), set()
+    for row in read_tsv(data_path("lexicons/generic.tsv")):
+        s = row["surface"]
+        (folded if s.islower() else exact).add(s if not s.islower() else fold(s))
+    return frozenset(exact), frozenset(folded)
+
+
+def is_generic(text: str) -> bool:
+    """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU)."""
+    exact, folded = generic_terms()
+    if text in exact or fold(text) in folded:
+        return True
+    return is_plural_acronym(text) and text[:-1] in exact
+
+
+def is_metric_name(long: str) -> bool:
+    """True for long forms headed by a measure word: "Diarization Error Rate"."""
+    words = long.lower().replace("-", " ").split()
+    return bool(words) and words[-1] in cues()["metric_heads"]
+
+
+def is_plural_acronym(text: str) -> bool:
+    """'LLMs', 'GNNs': capitals followed by a plural s."""
+    return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()
+
+
+def _part_of_longer_name(text: str, end: int) -> bool:
+    """True when a hyphenated part with a capital or digit follows ("TPRU" in "TPRU-7B")."""
+    if end >= len(text) or text[end] not in "-–":
+        return False
+    j = end + 1
+    while j < len(text) and text[j].isalnum():
+        if text[j].isupper() or text[j].isdigit():
+            return True
+        j += 1
+    return False
+
+
+def occurrences(text: str, lowered: str, surface: str) -> list[tuple[int, int]]:
+    """Whole-word occurrences of a surface; lower-case surfaces match any case."""
+    needle = " ".join(surface.split())
+    hay = lowered if needle.islower() and len(lowered) == len(text) else text
+    out = []
+    i = hay.find(needle)
+    while i != -1:
+        e = i + len(needle)
+        before_ok = i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+        after_ok = e == len(text) or not (text[e].isalnum() or text[e] == "_")
+        if before_ok and after_ok and not _part_of_longer_name(text, e):
+            out.append((i, e))
+        i = hay.find(needle, i + 1)
+    return out
