@@ -15,6 +15,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from devgold import dev_report
 from tdmsci import tdmsci_rows
 from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
 
@@ -67,6 +68,33 @@ def main() -> None:
         table.add_row(
             "seed gold (19)",
             f"result {attr} acc ({seed['result_pairs']})",
+            "this pipeline",
+            "",
+            "",
+            f"{value:.3f}",
+        )
+    dev = dev_report(args.shared)
+    for cat, v in dev["categories"].items():
+        table.add_row(
+            "dev gold (40)",
+            cat,
+            "this pipeline",
+            f"{v['precision']:.3f}",
+            f"{v['recall']:.3f}",
+            f"{v['f1']:.3f}",
+        )
+    table.add_row(
+        "dev gold (40)",
+        f"role accuracy ({dev['role_pairs']} pairs)",
+        "this pipeline",
+        "",
+        "",
+        f"{dev['role_accuracy']:.3f}",
+    )
+    for attr, value in dev["result_attribute_accuracy"].items():
+        table.add_row(
+            "dev gold (40)",
+            f"result {attr} acc ({dev['result_pairs']})",
             "this pipeline",
             "",
             "",

@@ -64,7 +64,7 @@ def _tagged(ctx, spans: list[tuple[int, int]], name: str, compared=None) -> list
 def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft], object]:
     """Run the link stage over one annotated Doc (normalised offsets)."""
     ctx0 = build_context(doc)
-    drafts = extract_entities(doc, ctx0)
+    drafts, measures = extract_entities(doc, ctx0)
     for d in drafts:
         d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc_text(doc))
         if d.kind == "dataset":
@@ -74,7 +74,9 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
     ]
     ctx = build_context(doc, protected, base=ctx0)
     taken = [m for d in drafts for m in d.mentions]
-    metrics = extract_metrics(doc, taken)
+    metrics = extract_metrics(doc, taken) + [
+        MetricDraft(" ".join(m.name.lower().split()), sorted(m.mentions)) for m in measures
+    ]
     for m in metrics:
         m.mentions = merge_definitions(m.mentions, doc._.acronyms, doc_text(doc))
     metric_tags = [t for m in metrics for t in _tagged(ctx, m.mentions, m.name)]

@@ -151,3 +151,54 @@ def test_title_case_measure_is_a_metric():
 def test_long_form_starting_with_a_function_word_is_rejected():
     r = extract_text("It is compared with an identical model trained on cardiac data (CMR-DL).")
     assert all(" with " not in m.name for m in r.methods)
+
+
+def test_model_family_names_keep_their_version_words():
+    r = extract_text("We evaluate Claude Sonnet 4.5, Gemini 2.5 Pro and GPT 5 on it.")
+    assert set(names(r.methods)) == {"Claude Sonnet 4.5", "Gemini 2.5 Pro", "GPT 5"}
+
+
+def test_listed_names_are_whole_runs():
+    r = extract_text("Unlike baselines such as Uniform Sampling and Selective LDP, ours is fast.")
+    assert set(names(r.methods)) == {"Uniform Sampling", "Selective LDP"}
+
+
+def test_acronym_without_parentheses_after_a_title_run():
+    r = extract_text("We introduce Recursive KL Divergence Optimization RKDO for clustering.")
+    (m,) = r.methods
+    assert (m.name, m.aliases, m.role) == (
+        "Recursive KL Divergence Optimization",
+        ["RKDO"],
+        "proposed",
+    )
+
+
+def test_name_before_metric_noun_is_a_metric():
+    r = extract_text("We propose FooNet, which gains 12% on the HALLU-R metric.")
+    assert names(r.methods) == {"FooNet": "proposed"}
+    assert [m.name for m in r.metrics] == ["hallu-r"]
+
+
+def test_datasets_listed_in_parentheses_after_a_head_noun():
+    r = extract_text("We test on two real-world datasets (zebraD, KoalaSet) with success.")
+    assert set(names(r.datasets)) == {"zebraD", "KoalaSet"}
+
+
+def test_pretrained_on_compound_suggests_a_dataset():
+    r = extract_text("The XYZW-pretrained encoder transfers well to new cells.")
+    assert names(r.datasets) == {"XYZW": "used"}
+
+
+def test_size_variants_of_a_proposed_family_are_proposed_but_its_parts_are_not():
+    r = extract_text(
+        "We present Orca3, a model family. Orca3-7B and Orca3-Audio are strong. "
+        "We propose Loose Speculative Decoding, unlike Speculative Decoding."
+    )
+    got = names(r.methods)
+    assert got["Orca3-7B"] == got["Orca3-Audio"] == "proposed"
+    assert got["Speculative Decoding"] != "proposed"
+
+
+def test_generic_long_form_is_not_a_title_candidate():
+    r = extract_text("We present HazQA, a novel Vision Question Answering (VQA) dataset.")
+    assert r.methods == [] and names(r.datasets) == {"HazQA": "proposed"}

@@ -99,3 +99,43 @@ def test_unitless_decimal_without_context_is_not_a_result():
 def test_only_dataset_of_the_sentence_is_attached_across_clauses():
     rs = results("We propose KelpNet, evaluated on SQuAD, and it improves accuracy by 2.1%.")
     assert rs["2.1%"].dataset == "SQuAD"
+
+
+def test_word_units_and_signs():
+    rs = results(
+        "We propose TideNet. It gains 8.1 percentage points, is 38 times faster, cuts "
+        "cost by 30 percent and loses -3.2 pp elsewhere."
+    )
+    assert (rs["8.1 percentage points"].unit, rs["8.1 percentage points"].kind) == (
+        "points",
+        "change",
+    )
+    assert (rs["38 times"].unit, rs["38 times"].kind) == ("x", "ratio")
+    assert rs["30 percent"].unit == "%" and rs["-3.2 pp"].value == -3.2
+
+
+def test_metric_points_after_a_range():
+    rs = results("We propose TideNet. TideNet beats Whisper by 3 to 4 WER points.")
+    assert rs["3"].unit == rs["4"].unit == "points"
+    assert rs["3"].metric == rs["4"].metric == "word error rate"
+
+
+def test_followed_by_is_not_a_change_and_percent_of_baseline_is_a_ratio():
+    rs = results(
+        "FooLM reaches the best accuracy of 74.2%, followed by BarLM at 64.0%. "
+        "It cuts latency to 40% of baseline methods."
+    )
+    assert rs["64.0%"].kind == "score"
+    assert rs["40%"].kind == "ratio"
+
+
+def test_measured_integer_is_a_score_not_a_count():
+    rs = results("We propose ARTL, reaching a Calinski-Harabasz index of 11,196.")
+    assert rs["11,196"].kind == "score"
+
+
+def test_our_framework_owns_the_number_over_a_backbone():
+    rs = results(
+        "We propose the Self-Check Framework. Our framework cuts CHAIR by 65.6% with LLaVA-1.5."
+    )
+    assert rs["65.6%"].method == "Self-Check Framework"

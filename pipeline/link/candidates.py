@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import regex
 from spacy.tokens import Doc
 
+from pipeline.components.acronyms import best_long_form
 from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.link.context import DocContext
 from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym
@@ -29,22 +30,31 @@ class Candidate:
     canonical: str | None = None
     alias: str | None = None
     needs_support: bool = False
+    hint: str | None = None  # a type the candidate's own form suggests ("LINCS-pretrained")
 
 
-def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[str]]:
-    """Candidates from "long (SHORT)" definitions, and the short forms judged generic."""
+def acronym_candidates(
+    doc: Doc, ctx: DocContext
+) -> tuple[list[Candidate], set[str], list[tuple[int, int]]]:
+    """Candidates from "long (SHORT)" definitions, the short forms judged generic, and the
+    spans of generic long forms (no other candidate may claim them)."""
     c = cues()
     out: list[Candidate] = []
     generic: set[str] = set()
+    blocked: list[tuple[int, int]] = []
     for a in doc._.acronyms:
         short, long = a["short"], a["long"]
         head = long.split()[-1].lower() if long.split() else ""
         head = head.split("-")[-1]
-        if is_generic(short) or is_generic(long) or is_plural_acronym(short):
+        if (
+            is_generic(short)
+            or is_generic(long)
+            or is_plural_acronym(short)
+            or _is_metric_span(doc, a["long_start"], a["long_end"])
+            or is_metric_name(long)
+        ):
             generic.add(short)
-            continue
-        if _is_metric_span(doc, a["long_start"], a["long_end"]) or is_metric_name(long):
-            generic.add(short)
+            blocked.append((a["long_start"], a["long_end"]))
             continue
         if long.split()[0].lower() in c["long_form_bad_starts"]:
             continue  # "compared with a model trained on ... (CMR-DL)": not a definition
@@ -54,7 +64,7 @@ def acronym_candidates(doc: Doc, ctx: DocContext) -> tuple[list[Candidate], set[
                 a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
             )
         )
-    return out, generic
+    return out, generic, blocked
 
 
 def _is_metric_span(doc: Doc, start: int, end: int) -> bool:
@@ -73,10 +83,21 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             continue
         end = span.end_char
         text = span.text
+        words = doc_words(doc)
         if span.label_ == "DATASET" and span.end < len(doc):
             nxt = doc[span.end]
             if _DIMENSION_TOKEN.match(nxt.text):
                 end = nxt.idx + len(nxt.text)
+                text = doc_text(doc)[span.start_char : end]
+        elif span.label_ == "METHOD":
+            j = span.end
+            cont = cues()["model_name_continuations"]
+            while (
+                j < len(doc) and j - span.end < 3 and (words[j] in cont or _VERSION.match(words[j]))
+            ):
+                j += 1
+            if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
+                end = doc[j - 1].idx + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
         out.append(
             Candidate(
@@ -103,19 +124,19 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 toks = toks[1:]
             single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
             if len(toks) >= 2 or single_ok:
-                start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
-                out.append(
-                    Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
-                )
+                out.append(_title_candidate(doc, toks))
             continue
         parts = regex.split(r"[-–]", text)
+        hint = None
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
             if parts[-1] not in c["compound_suffixes"]:
                 continue
+            if parts[-1] in c["dataset_compound_suffixes"]:
+                hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
             text = text[: len(text) - len(parts[-1]) - 1]
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
-        bare_short = len(text) <= 3 and text.isalpha() and text.isupper()
+        bare_short = len(text) <= 3 and text.isupper()
         out.append(
             Candidate(
                 span.start_char,
@@ -123,13 +144,28 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 text,
                 "shape",
                 needs_support=bare_short,
+                hint=hint,
             )
         )
     return out
 
 
+def _title_candidate(doc: Doc, toks: list) -> Candidate:
+    """A title-case run; "Recursive KL Divergence Optimization RKDO" splits off its acronym."""
+    start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
+    last = toks[-1].text
+    if len(toks) >= 3 and last.isupper() and len(last) >= 2:
+        long_end = toks[-2].idx + len(toks[-2])
+        long = doc_text(doc)[start:long_end]
+        if best_long_form(last, long) == 0:
+            return Candidate(start, long_end, long, "acronym", alias=last)
+    return Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
+
+
 def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Capitalised names listed after a class noun: "optimizers such as Adafactor and Sophia"."""
+    """Names listed after a class noun: "optimizers such as Adafactor and Sophia", each a
+    maximal run of capitalised (or version) tokens ("frameworks like Information Contrastive
+    Learning", "baselines such as Uniform and Selective LDP")."""
     c = cues()
     classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
     words, lowers = doc_words(doc), ctx.lowers
@@ -148,12 +184,25 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             if lowers[i] in {",", "and", "or"}:
                 i += 1
                 continue
-            word = words[i]
-            if not word[:1].isupper() or lowers[i] in c["title_stopwords"] or is_generic(word):
+            j = i
+            while j < len(words) and _listed_word(words, lowers, j, first=j == i):
+                j += 1
+            if j == i:
                 break
-            out.append(Candidate(ctx.starts[i], ctx.starts[i] + len(word), word, "list"))
-            i += 1
+            start, end = ctx.starts[i], ctx.starts[j - 1] + len(words[j - 1])
+            text = doc_text(doc)[start:end]
+            if not is_generic(text):
+                out.append(Candidate(start, end, text, "list"))
+            i = j
     return out
+
+
+def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) -> bool:
+    """A token that can be part of a listed name."""
+    word = words[j]
+    if word[:1].isupper():
+        return lowers[j] not in cues()["title_stopwords"] and not (first and is_generic(word))
+    return not first and bool(_VERSION.match(word))
 
 
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:

@@ -71,6 +71,8 @@ class Draft:
     kind: str = "method"
     role: str = "used"
     supported: bool = False
+    hint: str | None = None
+    metric_like: bool = False
 
     def surfaces(self) -> list[str]:
         return [self.name, *self.aliases]
@@ -87,11 +89,12 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
         surfaces = [name, cand.text] + ([cand.alias] if cand.alias else [])
         draft = next((by_surface[fold(s)] for s in surfaces if fold(s) in by_surface), None)
         if draft is None:
-            draft = Draft(name, [], {cand.source}, cand.label, cand.needs_support)
+            draft = Draft(name, [], {cand.source}, cand.label, cand.needs_support, hint=cand.hint)
             drafts.append(draft)
         else:
             draft.sources.add(cand.source)
             draft.label = draft.label or cand.label
+            draft.hint = draft.hint or cand.hint
             draft.needs_support = draft.needs_support and cand.needs_support
             if (
                 cand.source == "acronym"
@@ -167,6 +170,13 @@ def _head_after(doc: Doc, i: int) -> str | None:
     return None
 
 
+def _head_before_parenthesis(doc: Doc, i: int) -> str | None:
+    """'dataset' for names listed in parentheses after a head: "two datasets (highD, rounD)"."""
+    if i >= 1 and doc[i - 1].text == "(" and i >= 2:
+        return _head_after(doc, i - 2) if doc[i - 2].lower_ in cues()["dataset_heads"] else None
+    return None
+
+
 def _appositive_head(doc: Doc, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
     if i < len(doc) and doc[i].text == "(":
@@ -206,6 +216,8 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         ds += 5
     elif draft.label == "METHOD":
         me += 5
+    if draft.hint == "DATASET":
+        ds += 3
     for surface in draft.surfaces():
         if any(surface.endswith(x) for x in c["dataset_name_suffixes"]):
             ds += 3
@@ -217,7 +229,10 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans)
         prep, before = _preposition_before(doc, cs)
-        head = _head_after(doc, ce)
+        if mend < len(doc) and doc[mend].lower_ in c["metric_heads_after_name"]:
+            draft.metric_like = True  # "on the CHAIRi metric"
+        whole_token = ctx.starts[mend - 1] + len(doc[mend - 1]) == e
+        head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
         if head is None and prep not in c["dataset_prepositions"]:
             head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
         if head == "dataset":
@@ -308,7 +323,11 @@ def _baseline_after(doc: Doc, i: int) -> bool:
 def distinct_tokens(name: str) -> set[str]:
     """Distinctive lower-case word pieces of a name (for variant detection)."""
     pieces = regex.split(r"[\s\-–_/]+", name.lower())
-    return {p for p in pieces if len(p) >= 3 and p.isalpha() and p not in DISTINCT_STOP}
+    return {
+        p
+        for p in pieces
+        if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in DISTINCT_STOP
+    }
 
 
 def promote_variants(drafts: list[Draft]) -> None:
@@ -319,24 +338,33 @@ def promote_variants(drafts: list[Draft]) -> None:
         if proposed
         else set()
     )
+    names = [fold(s) for p in proposed for s in p.surfaces()]
     for d in drafts:
+        general = any(fold(s) in n for s in d.surfaces() for n in names)  # a proposed name's part
         if (
             d.role == "used"
             and d.kind == "method"
+            and not general
             and any(distinct_tokens(s) & keys for s in d.surfaces())
         ):
             d.role = "proposed"
             d.supported = True
 
 
-def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
-    """All method and dataset drafts of a doc, typed, with roles and mentions."""
-    acr, generic_shorts = acronym_candidates(doc, ctx)
+def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft]]:
+    """Method and dataset drafts of a doc (typed, with roles and mentions), and the drafts
+    that turned out to be metrics ("the CHAIRi metric")."""
+    acr, generic_shorts, blocked = acronym_candidates(doc, ctx)
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx)
-    cands = [c for c in cands if not inside_metric(doc, c)]
+    cands = [
+        c
+        for c in cands
+        if not inside_metric(doc, c)
+        and not (c.source != "lexicon" and any(c.start < e and s < c.end for s, e in blocked))
+    ]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
     drafts = [d for d in drafts if not is_generic(d.name) and not _is_metric_draft(d)]
@@ -347,7 +375,8 @@ def extract_entities(doc: Doc, ctx: DocContext) -> list[Draft]:
         vote_kind(d, doc, ctx, spans)
         assign_role(d, doc, ctx)
     promote_variants(drafts)
-    return [d for d in drafts if d.supported or not d.needs_support]
+    kept = [d for d in drafts if (d.supported or not d.needs_support) and not d.metric_like]
+    return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 
 
 def _is_metric_draft(draft: Draft) -> bool:

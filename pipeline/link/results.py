@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from spacy.tokens import Doc
 
@@ -193,6 +194,17 @@ def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) ->
     return None
 
 
+def _speaks_of_own_method(ctx: DocContext, sent: int) -> bool:
+    """True when the sentence says "our method/framework/approach" or "the proposed ..."."""
+    c = cues()
+    s, e = ctx.sent_bounds[sent]
+    lows = ctx.lowers[s:e]
+    for a, b in pairwise(lows):
+        if (a in c["own_markers"] and b in c["own_nouns"]) or (a == "the" and b == "proposed"):
+            return True
+    return False
+
+
 def link_result(
     draft: ResultDraft,
     ti: int,
@@ -218,6 +230,12 @@ def link_result(
     own = [m for m in methods if m.sentence == sent and not m.compared]
     same_clause = [m for m in own if m.clause == clause]
     hit = _nearest(same_clause, ti) or _nearest(own, ti)
+    if (
+        main_method
+        and _speaks_of_own_method(ctx, sent)
+        and not any(m.name == main_method for m in own)
+    ):
+        hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
     draft.method = hit.name if hit else main_method
 
 
