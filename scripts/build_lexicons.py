@@ -23,6 +23,7 @@ TRAILING = re.compile(
     r"validation set|data|shared task data|test data)$",
     re.IGNORECASE,
 )
+NOT_METRICS = {"coverage", "errors"}  # too often plain words in ML abstracts ("spatial coverage")
 STOP = {
     "Twitter",
     "Facebook",
@@ -51,9 +52,6 @@ STOP = {
     "BOOKS",
     "BLOGS",
     "WN",
-    "Macmillan",
-    "Wikipedia",
-    "Freebase",
     "CR",
     "MS",
     "NUS",
@@ -190,6 +188,26 @@ def blocked_surfaces(
     return out
 
 
+def name_shaped_tokens(sentences: list[tuple[str, set[tuple[str, str]]]]) -> list[str]:
+    """Tokens of the train text that the pipeline's name-shape rules would propose."""
+    import json
+
+    rules = [
+        json.loads(line)
+        for line in (OUT.parent / "patterns" / "names.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.strip()
+    ]
+    shape = re.compile("|".join(f"(?:{r['regex']})" for r in rules if r["label"] == "SHAPE"))
+    seen: Counter[str] = Counter()
+    for text, _ in sentences:
+        for word in re.findall(r"[\w.+\-–]+", text):
+            if shape.fullmatch(word):
+                seen[word] += 1
+    return [w for w, n in seen.items() if n >= 3]
+
+
 def lexicon_surfaces(name: str) -> list[str]:
     """Surfaces of a packaged lexicon TSV."""
     lines = (OUT / name).read_text(encoding="utf-8").splitlines()[1:]
@@ -228,7 +246,12 @@ def main() -> None:
     for label, text in tdm:
         if label == "METRIC":
             surface = detok(text)
-            if "(" in surface or len(surface.split()) > 4 or surface.lower() in curated:
+            if (
+                "(" in surface
+                or len(surface.split()) > 4
+                or surface.lower() in curated
+                or surface.lower() in NOT_METRICS
+            ):
                 continue
             metrics[surface] += 1
     with (OUT / "metrics_train.tsv").open("w", encoding="utf-8") as fh:
@@ -238,10 +261,13 @@ def main() -> None:
                 continue
             fh.write(f"{surface}\t{metric_canonical(surface, curated)}\ttdmsci-train\n")
     sentences = conll_sentences(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    shapes = name_shaped_tokens(sentences)
     blocked = blocked_surfaces(
         sentences,
         {
-            "DATASET": lexicon_surfaces("datasets.tsv") + lexicon_surfaces("datasets_train.tsv"),
+            "DATASET": lexicon_surfaces("datasets.tsv")
+            + lexicon_surfaces("datasets_train.tsv")
+            + shapes,
             "METRIC": lexicon_surfaces("metrics.tsv") + lexicon_surfaces("metrics_train.tsv"),
         },
     )

@@ -62,8 +62,10 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
                 if label == "DATASET" and (name := dataset_name(text[s:e])):
                     names.add(name)
     path = tmp / f"fold{fold}.tsv"
-    path.write_text("surface\tcanonical\tsource\n"
-                    + "".join(f"{n}\t{n}\tfold\n" for n in sorted(names)), encoding="utf-8")
+    path.write_text(
+        "surface\tcanonical\tsource\n" + "".join(f"{n}\t{n}\tfold\n" for n in sorted(names)),
+        encoding="utf-8",
+    )
     files = dict(DEFAULT_FILES)
     files["DATASET"] = ["lexicons/datasets.tsv", str(path)]
     nlp = build_nlp()
@@ -76,8 +78,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
     ap.add_argument("--show", type=int, default=40)
-    ap.add_argument("--holdout", action="store_true",
-                    help="2-fold: each half is scored with a dataset lexicon built from the other")
+    ap.add_argument(
+        "--holdout",
+        action="store_true",
+        help="2-fold: each half is scored with a dataset lexicon built from the other",
+    )
     args = ap.parse_args()
     sents = read_conll(args.shared / "eval/tdmsci/train_1500_v2.conll")
     items = [

@@ -19,7 +19,7 @@ from pipeline.link.candidates import (
     shape_candidates,
 )
 from pipeline.link.context import DocContext, next_content
-from pipeline.link.terms import fold, is_generic, is_metric_name, occurrences
+from pipeline.link.terms import blocked_as, fold, is_generic, is_metric_name, occurrences
 from pipeline.resources import cues
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
@@ -375,7 +375,18 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         vote_kind(d, doc, ctx, spans)
         assign_role(d, doc, ctx)
     promote_variants(drafts)
-    kept = [d for d in drafts if (d.supported or not d.needs_support) and not d.metric_like]
+    never_datasets = blocked_as("DATASET")
+    kept = [
+        d
+        for d in drafts
+        if (d.supported or not d.needs_support)
+        and not d.metric_like
+        and not (
+            d.kind == "dataset"
+            and "lexicon" not in d.sources
+            and all(s in never_datasets for s in d.surfaces())
+        )
+    ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 
 

@@ -26,6 +26,13 @@ def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(exact), frozenset(folded)
 
 
+@cache
+def blocked_as(label: str) -> frozenset[str]:
+    """Surfaces that TDMSci train shows are rarely a `label` mention (blocked_surfaces.tsv)."""
+    rows = read_tsv(data_path("lexicons/blocked_surfaces.tsv"))
+    return frozenset(r["surface"] for r in rows if r["label"] == label)
+
+
 def is_generic(text: str) -> bool:
     """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU)."""
     exact, folded = generic_terms()
