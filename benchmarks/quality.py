@@ -42,7 +42,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = ap.parse_args()
-    console = Console()
+    console = Console(width=130)
     seed = seed_report(args.shared)
     table = Table(title="Quality")
     for col in ("data", "measure", "system", "P", "R", "F1"):
