@@ -15,6 +15,7 @@ from pipeline.extract import extract_batch
 from pipeline.ingest import ingest
 from pipeline.nlp import build_nlp
 from pipeline.normalise import normalise
+from pipeline.stages import extract_all, in_worker_processes
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -48,6 +49,10 @@ def main() -> None:
         (
             "our spaCy pipeline (nlp.pipe)",
             best_of(args.repeat, lambda: list(nlp.pipe(normalise(t).text for t in texts))),
+        ),
+        (
+            "whole extraction, 2 worker processes",
+            best_of(args.repeat, lambda: extract_all(items, [], 256, in_worker_processes(2))),
         ),
         (
             "whole extraction (validated Records)",

@@ -65,6 +65,9 @@ def run(
     inputs: InputsArg,
     out: OutOpt = Path("outputs"),
     batch_size: Annotated[int, typer.Option(help="Abstracts per task run.", min=1)] = 256,
+    workers: Annotated[
+        int, typer.Option(help="Processes extracting batches in parallel (1: this process).", min=1)
+    ] = 1,
     max_chars: Annotated[int, typer.Option(help="Longer abstracts go to errors.jsonl.")] = 20_000,
     id_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the paper id.")] = "id",
     title_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the title.")] = "title",
@@ -114,6 +117,7 @@ def run(
                     id_field=id_field,
                     title_field=title_field,
                     abstract_field=abstract_field,
+                    workers=workers,
                 )
             finally:
                 PROGRESS.reset(token)
@@ -127,6 +131,7 @@ def run(
                 fields=fields,
                 batch_size=batch_size,
                 max_chars=max_chars,
+                workers=workers,
                 progress=step,
             )
             where = "plain functions"

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from prefect import flow, task
 from prefect.cache_policies import NO_CACHE
+from prefect.task_runners import ProcessPoolTaskRunner
 
 from pipeline import progress as progress_hook
 from pipeline.emit import write_outputs
@@ -59,17 +61,37 @@ def extraction_flow(
     id_field: str = "id",
     title_field: str = "title",
     abstract_field: str = "abstract",
+    workers: int = 1,
 ) -> Summary:
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
     t0 = time.perf_counter()
     fields = Fields(id_field, title_field, abstract_field)
     items, errors = ingest_task(inputs, fields, max_chars)
-    out = extract_all(items, errors, batch_size, extract_task, progress_hook.PROGRESS.get())
+    runner = submit_all if workers > 1 else call_each
+    out = extract_all(items, errors, batch_size, runner, progress_hook.PROGRESS.get())
     summary = summarise(inputs, out, time.perf_counter() - t0)
     write_task(out_dir, out.records, out.errors, summary)
     return summary
 
 
-def run_flow(inputs: list[str], out_dir: str, **kwargs) -> Summary:
-    """Run the flow with a run name built from the inputs."""
-    return extraction_flow(inputs=inputs, out_dir=out_dir, label=run_label(inputs), **kwargs)
+def call_each(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
+    """One task run per batch, one after another (the flow's default task runner)."""
+    return (extract_task(chunk, index) for index, chunk in enumerate(chunks))
+
+
+def submit_all(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
+    """Submit every batch to the flow's task runner (a process pool); results in order."""
+    futures = [extract_task.submit(chunk, index) for index, chunk in enumerate(chunks)]
+    return (future.result() for future in futures)
+
+
+def run_flow(inputs: list[str], out_dir: str, *, workers: int = 1, **kwargs) -> Summary:
+    """Run the flow with a run name built from the inputs; `workers` > 1 uses a process pool."""
+    flow_fn = extraction_flow
+    if workers > 1:
+        flow_fn = extraction_flow.with_options(
+            task_runner=ProcessPoolTaskRunner(max_workers=workers)
+        )
+    return flow_fn(
+        inputs=inputs, out_dir=out_dir, label=run_label(inputs), workers=workers, **kwargs
+    )

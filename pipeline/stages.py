@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,21 +63,39 @@ def order_key(item: Record | ErrorRecord) -> tuple[str, int]:
     return path, item.ordinal or 0
 
 
+BatchRunner = Callable[[list[list[InputItem]]], Iterable[RunOutput]]
+
+
+def in_this_process(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
+    """Extract batches one after another in this process."""
+    return (extract_items(chunk) for chunk in chunks)
+
+
+def in_worker_processes(workers: int) -> BatchRunner:
+    """A runner that extracts batches in a pool of `workers` processes, results in order."""
+
+    def run(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
+        with ProcessPoolExecutor(max_workers=workers, initializer=get_nlp) as pool:
+            yield from pool.map(extract_items, chunks)
+
+    return run
+
+
 def extract_all(
     items: Sequence[InputItem],
     errors: Sequence[ErrorRecord],
     batch_size: int,
-    extract: Callable[[list[InputItem], int], RunOutput],
+    runner: BatchRunner = in_this_process,
     progress: Progress | None = None,
 ) -> RunOutput:
-    """Extract every batch with `extract(batch, index)`; records and errors in input order."""
+    """Extract every batch with `runner`; records and errors in input order."""
     out = RunOutput(errors=list(errors))
-    for index, batch in enumerate(batches(items, batch_size)):
-        part = extract(batch, index)
+    chunks = list(batches(items, batch_size))
+    for chunk, part in zip(chunks, runner(chunks), strict=True):
         out.records.extend(part.records)
         out.errors.extend(part.errors)
         if progress:
-            progress(len(batch))
+            progress(len(chunk))
     out.records.sort(key=order_key)
     out.errors.sort(key=order_key)
     return out
@@ -89,12 +108,14 @@ def run_pipeline(
     fields: Fields | None = None,
     batch_size: int = DEFAULT_BATCH,
     max_chars: int = MAX_CHARS,
+    workers: int = 1,
     progress: Progress | None = None,
 ) -> Summary:
     """Run every stage without Prefect and write the outputs; returns the summary."""
     t0 = time.perf_counter()
     items, errors = ingest(list(inputs), fields or Fields(), max_chars)
-    out = extract_all(items, errors, batch_size, lambda batch, _: extract_items(batch), progress)
+    runner = in_worker_processes(workers) if workers > 1 else in_this_process
+    out = extract_all(items, errors, batch_size, runner, progress)
     summary = summarise([str(p) for p in inputs], out, time.perf_counter() - t0)
     write_outputs(out_dir, out.records, out.errors, summary)
     return summary

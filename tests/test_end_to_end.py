@@ -72,3 +72,12 @@ def test_records_are_plain_orjson_lines(seed_run):
     lines = (out / "records.jsonl").read_bytes().splitlines()
     assert len(lines) == 19
     assert [orjson.loads(x)["ordinal"] for x in lines] == list(range(1, 20))
+
+
+def test_worker_processes_give_the_same_records(tmp_path, seed_run):
+    out, _ = seed_run
+    summary = run_pipeline(
+        [SEED.relative_to(ROOT) if _in_root() else SEED], tmp_path, workers=2, batch_size=5
+    )
+    assert summary.records == 19
+    assert (tmp_path / "records.jsonl").read_bytes() == (out / "records.jsonl").read_bytes()

@@ -95,3 +95,15 @@ def test_scheduled_deployment_runs(prefect_server, tmp_path):
     assert asyncio.run(scenario()) == "COMPLETED"
     summary = orjson.loads((out / "summary.json").read_bytes())
     assert summary["records"] == 19
+
+
+def test_flow_with_a_process_pool(prefect_server, tmp_path):
+    from pipeline.flow import run_flow
+    from pipeline.stages import run_pipeline
+
+    summary = run_flow([str(SEED)], str(tmp_path / "pool"), batch_size=5, workers=2)
+    run_pipeline([SEED], tmp_path / "plain")
+    assert summary.records == 19
+    assert _records(tmp_path / "pool" / "records.jsonl") == _records(
+        tmp_path / "plain" / "records.jsonl"
+    )
