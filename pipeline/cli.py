@@ -65,6 +65,9 @@ def run(
     inputs: InputsArg,
     out: OutOpt = Path("outputs"),
     batch_size: Annotated[int, typer.Option(help="Abstracts per task run.", min=1)] = 256,
+    report: Annotated[
+        bool, typer.Option("--report/--no-report", help="Audit the output and write report.html.")
+    ] = True,
     workers: Annotated[
         int, typer.Option(help="Processes extracting batches in parallel (1: this process).", min=1)
     ] = 1,
@@ -118,6 +121,7 @@ def run(
                     title_field=title_field,
                     abstract_field=abstract_field,
                     workers=workers,
+                    report=report,
                 )
             finally:
                 PROGRESS.reset(token)
@@ -132,6 +136,7 @@ def run(
                 batch_size=batch_size,
                 max_chars=max_chars,
                 workers=workers,
+                report=report,
                 progress=step,
             )
             where = "plain functions"
@@ -220,6 +225,82 @@ def serve(
         )
     except KeyboardInterrupt:
         console.print("stopped")
+
+
+@app.command()
+def audit(
+    records: Annotated[Path, typer.Argument(help="A records.jsonl written by `run`.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    html: Annotated[
+        Path | None, typer.Option(help="Also write a self-contained HTML report here.")
+    ] = None,
+) -> None:
+    """Check every record against its source: sha256, span texts, result values, references,
+    schema. Exits 0 only when everything verifies."""
+    from pipeline.audit import audit_file
+    from pipeline.report import render_report
+
+    report = audit_file(records)
+    if html is not None:
+        from pipeline.emit import atomic_write
+
+        atomic_write(html, [render_report(report).encode("utf-8")])
+    if as_json:
+        sys.stdout.write(orjson.dumps(report.as_dict(), option=orjson.OPT_INDENT_2).decode() + "\n")
+    else:
+        _print_audit(report, html)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _print_audit(report, html: Path | None) -> None:
+    summary = report.summary()
+    table = Table(title=f"Audit of {summary['records_file']}", show_header=False, box=None)
+    for key in ("records", "verified", "failed"):
+        table.add_row(key, str(summary[key]))
+    for check, n in sorted(summary["failures_by_check"].items()):
+        table.add_row(f"  {check}", f"[red]{n}[/]")
+    out_console.print(table)
+    for stale in summary["stale_records"]:
+        out_console.print(
+            f"[yellow]stale:[/] line {stale['line']} doc {stale['doc_id']} "
+            f"(source {stale['source']} changed)"
+        )
+    for rec in report.records:
+        for f in rec.failures:
+            where = f" {f.where}" if f.where else ""
+            out_console.print(
+                f"[red]line {rec.line}[/] doc {rec.doc_id}: {f.check}{where}: {f.detail}",
+                markup=True,
+                highlight=False,
+            )
+    if html is not None:
+        out_console.print(f"report: {html}")
+    out_console.print("[green]everything verifies[/]" if report.ok else "[red]audit failed[/]")
+
+
+@app.command()
+def export(
+    records: Annotated[Path, typer.Argument(help="A records.jsonl written by `run`.")],
+    fmt: Annotated[str, typer.Option("--format", help="csv or parquet.")] = "csv",
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Folder (default: beside the records).")
+    ] = None,
+) -> None:
+    """Write results.<fmt> (one row per result) and mentions.<fmt> (one row per mention)."""
+    from pipeline.errors import InputError
+    from pipeline.export import export_records
+
+    if fmt not in ("csv", "parquet"):
+        console.print(f"[red]error:[/] --format must be csv or parquet, not {fmt!r}")
+        raise typer.Exit(2)
+    try:
+        written = export_records(records, out or records.parent, fmt)  # type: ignore[arg-type]
+    except InputError as exc:
+        console.print(f"[red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
+    for name, (path, n) in written.items():
+        out_console.print(f"{name}: {n} rows → {path}")
 
 
 @app.command()

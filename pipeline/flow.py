@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from prefect import flow, task
+from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ProcessPoolTaskRunner
 
@@ -14,7 +15,14 @@ from pipeline import progress as progress_hook
 from pipeline.emit import write_outputs
 from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
-from pipeline.stages import DEFAULT_BATCH, RunOutput, extract_all, extract_items, summarise
+from pipeline.stages import (
+    DEFAULT_BATCH,
+    RunOutput,
+    extract_all,
+    extract_items,
+    summarise,
+    write_report,
+)
 
 
 @task(name="ingest", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
@@ -46,6 +54,37 @@ def run_label(inputs: list[str]) -> str:
     return head or "nothing"
 
 
+@task(name="audit-report", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
+def report_task(out_dir: str) -> dict:
+    """Audit the written records and write report.html (I/O: retried)."""
+    return write_report(Path(out_dir))
+
+
+def publish_artifact(summary: Summary, audit: dict | None, out_dir: str) -> None:
+    """A markdown artifact on the flow run: counts, errors and where the report is."""
+    lines = [
+        f"# Extraction of {', '.join(summary.inputs)}",
+        "",
+        "| documents | records | errors | methods | datasets | metrics | results | seconds |",
+        "|---|---|---|---|---|---|---|---|",
+        f"| {summary.read} | {summary.records} | {summary.errors} | {summary.methods} | "
+        f"{summary.datasets} | {summary.metrics} | {summary.results} | {summary.seconds} |",
+        "",
+        f"Records: `{Path(out_dir) / 'records.jsonl'}`; "
+        f"errors: `{Path(out_dir) / 'errors.jsonl'}`.",
+    ]
+    if audit is not None:
+        lines.append(
+            f"Audit: {audit['verified']} of {audit['records']} records verify; "
+            f"report `{audit['report']}`."
+        )
+    create_markdown_artifact(
+        markdown="\n".join(lines),
+        key="extraction-summary",
+        description=f"extraction into {out_dir}",
+    )
+
+
 @flow(
     name="extract-abstracts",
     flow_run_name="extract {label}",
@@ -62,6 +101,7 @@ def extraction_flow(
     title_field: str = "title",
     abstract_field: str = "abstract",
     workers: int = 1,
+    report: bool = True,
 ) -> Summary:
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
     t0 = time.perf_counter()
@@ -71,6 +111,8 @@ def extraction_flow(
     out = extract_all(items, errors, batch_size, runner, progress_hook.PROGRESS.get())
     summary = summarise(inputs, out, time.perf_counter() - t0)
     write_task(out_dir, out.records, out.errors, summary)
+    audit = report_task(out_dir) if report else None
+    publish_artifact(summary, audit, out_dir)
     return summary
 
 

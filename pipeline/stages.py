@@ -101,6 +101,20 @@ def extract_all(
     return out
 
 
+REPORT = "report.html"
+
+
+def write_report(out_dir: Path) -> dict:
+    """Audit out_dir/records.jsonl and write out_dir/report.html; returns the audit summary."""
+    from pipeline.audit import audit_file
+    from pipeline.emit import atomic_write
+    from pipeline.report import render_report
+
+    report = audit_file(out_dir / "records.jsonl")
+    atomic_write(out_dir / REPORT, [render_report(report).encode("utf-8")])
+    return {**report.summary(), "report": str(out_dir / REPORT)}
+
+
 def run_pipeline(
     inputs: Sequence[Path],
     out_dir: Path,
@@ -109,6 +123,7 @@ def run_pipeline(
     batch_size: int = DEFAULT_BATCH,
     max_chars: int = MAX_CHARS,
     workers: int = 1,
+    report: bool = True,
     progress: Progress | None = None,
 ) -> Summary:
     """Run every stage without Prefect and write the outputs; returns the summary."""
@@ -118,4 +133,6 @@ def run_pipeline(
     out = extract_all(items, errors, batch_size, runner, progress)
     summary = summarise([str(p) for p in inputs], out, time.perf_counter() - t0)
     write_outputs(out_dir, out.records, out.errors, summary)
+    if report:
+        write_report(out_dir)
     return summary

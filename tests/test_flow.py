@@ -107,3 +107,21 @@ def test_flow_with_a_process_pool(prefect_server, tmp_path):
     assert _records(tmp_path / "pool" / "records.jsonl") == _records(
         tmp_path / "plain" / "records.jsonl"
     )
+
+
+def test_flow_publishes_an_artifact_and_a_report(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+
+    from pipeline.flow import run_flow
+
+    run_flow([str(SEED)], str(tmp_path / "art"), batch_size=8)
+    assert (tmp_path / "art" / "report.html").exists()
+
+    async def artifacts():
+        async with get_client() as client:
+            return await client.read_artifacts()
+
+    found = [a for a in asyncio.run(artifacts()) if a.key == "extraction-summary"]
+    assert found
+    text = next(a.data for a in found if str(tmp_path / "art") in a.data)
+    assert "| 19 | 19 | 0 |" in text and "report.html" in text and "19 of 19 records verify" in text

@@ -111,14 +111,19 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
     return drafts
 
 
+_URL = regex.compile(r"(?:https?://|www\.)\S+")
+
+
 def find_mentions(text: str, drafts: list[Draft]) -> None:
-    """Fill each draft's mentions with every occurrence of its surfaces, longest first."""
+    """Fill each draft's mentions with every occurrence of its surfaces, longest first
+    (never inside a URL)."""
     lowered = text.lower()
+    urls = [m.span() for m in _URL.finditer(text)]
     hits = []
     for di, draft in enumerate(drafts):
         for surface in draft.surfaces():
             hits.extend((s, e, di) for s, e in occurrences(text, lowered, surface))
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = list(urls)
     for s, e, di in sorted(hits, key=lambda h: (-(h[1] - h[0]), h[0])):
         if any(s < te and ts < e for ts, te in taken):
             continue
