@@ -202,3 +202,9 @@ def test_size_variants_of_a_proposed_family_are_proposed_but_its_parts_are_not()
 def test_generic_long_form_is_not_a_title_candidate():
     r = extract_text("We present HazQA, a novel Vision Question Answering (VQA) dataset.")
     assert r.methods == [] and names(r.datasets) == {"HazQA": "proposed"}
+
+
+def test_campaign_and_year_name_a_dataset():
+    r = extract_text("TransFoo reaches 28.4 BLEU on WMT 2014 English-German, beating ConvS2S.")
+    assert names(r.datasets) == {"WMT 2014": "used"}
+    assert r.results[0].dataset == "WMT 2014"

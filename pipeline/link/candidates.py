@@ -233,6 +233,21 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+_YEAR = regex.compile(r"^(?:19|20)\d\d$")
+_CAMPAIGN = regex.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$")
+
+
+def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017"."""
+    words = doc_words(doc)
+    out = []
+    for i in range(len(words) - 1):
+        if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3 and _YEAR.match(words[i + 1]):
+            start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])
+            out.append(Candidate(start, end, doc_text(doc)[start:end], "year", hint="DATASET"))
+    return out
+
+
 def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]:
     """Keep non-overlapping candidates: acronyms, then proposed titles, then longest first."""
 

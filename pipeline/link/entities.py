@@ -17,6 +17,7 @@ from pipeline.link.candidates import (
     listed_candidates,
     resolve_overlaps,
     shape_candidates,
+    year_named_candidates,
 )
 from pipeline.link.context import DocContext, next_content
 from pipeline.link.terms import blocked_as, fold, is_generic, is_metric_name, occurrences
@@ -363,7 +364,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
-    cands += head_noun_candidates(doc, ctx)
+    cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
     cands = [
         c
         for c in cands
