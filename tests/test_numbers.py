@@ -78,3 +78,10 @@ def test_parse_value():
     assert parse_value("75,000") == 75000
     assert parse_value("100", "K") == 100_000
     assert parse_value("1/50") == pytest.approx(0.02)
+
+
+def test_digit_scan_finds_what_a_full_scan_finds():
+    from pipeline.components.numbers import _NUMBER, _number_matches
+
+    text = "GPT-4o got +9.3/+8.1 points, j+1 and A100 at 3-5% with 1/50th and -2.5 pp."
+    assert [m.span() for m in _number_matches(text)] == [m.span() for m in _NUMBER.finditer(text)]

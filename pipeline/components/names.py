@@ -36,6 +36,7 @@ class NameShapes:
             if r["label"] == "TITLE_SEQ"
         ]
         self._cache: dict[str, bool] = {}
+        self._title_cache: list[dict[str, bool]] = [{} for _ in self.titles]
 
     def is_shape(self, word: str) -> bool:
         """True when a token text has a name shape (memoised per string)."""
@@ -59,23 +60,27 @@ class NameShapes:
     def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
         """Token ranges of title-case runs, with connectors only between title words."""
         runs = []
-        for word_re, connectors, min_words in self.titles:
+        for (word_re, connectors, min_words), cache in zip(
+            self.titles, self._title_cache, strict=True
+        ):
+            flags = []
+            for w in words:
+                hit = cache.get(w)
+                if hit is None:
+                    hit = cache[w] = word_re.match(w) is not None
+                flags.append(hit)
             i = 0
             while i < len(words):
-                if not word_re.match(words[i]):
+                if not flags[i]:
                     i += 1
                     continue
                 j = i + 1
                 count = 1
                 while j < len(words):
-                    if word_re.match(words[j]):
+                    if flags[j]:
                         j += 1
                         count += 1
-                    elif (
-                        words[j] in connectors
-                        and j + 1 < len(words)
-                        and word_re.match(words[j + 1])
-                    ):
+                    elif words[j] in connectors and j + 1 < len(words) and flags[j + 1]:
                         j += 2
                         count += 1
                     else:

@@ -98,11 +98,34 @@ def _masked(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_DIGIT = regex.compile(r"[-−+]?\d")
+
+
+def _number_matches(text: str):
+    """`_NUMBER` matches, trying only positions where a digit (or its sign) starts."""
+    pos = 0
+    while True:
+        hit = _DIGIT.search(text, pos)
+        if hit is None:
+            return
+        m = _NUMBER.match(text, hit.start())
+        if m is None and not text[hit.start()].isdigit():
+            m = _NUMBER.match(text, hit.start() + 1)  # "/+8.1": the number without its sign
+        if m is None:
+            # skip the whole digit run: a number never starts inside one
+            pos = hit.end()
+            while pos < len(text) and text[pos].isdigit():
+                pos += 1
+            continue
+        yield m
+        pos = m.end()
+
+
 def find_numbers(text: str) -> list[Number]:
     """Every numeric expression outside names, URLs, citations and dimensions."""
     masked = _masked(text)
     found: list[Number] = []
-    for m in _NUMBER.finditer(text):
+    for m in _number_matches(text):
         s, e = m.span()
         if any(ms <= s < me for ms, me in masked):
             continue
