@@ -67,12 +67,19 @@ def acronym_candidates(
     return out, generic, blocked
 
 
+def metric_spans(doc: Doc) -> list[tuple[int, int]]:
+    """Char spans of the doc's lexicon METRIC hits (computed once per doc)."""
+    spans = doc.user_data.get("metric_spans")
+    if spans is None:
+        spans = doc.user_data["metric_spans"] = [
+            (s.start_char, s.end_char) for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"
+        ]
+    return spans
+
+
 def _is_metric_span(doc: Doc, start: int, end: int) -> bool:
     """True when a lexicon METRIC span covers [start, end)."""
-    return any(
-        s.label_ == "METRIC" and s.start_char <= start and s.end_char >= end - 1
-        for s in doc.spans.get("lexicon", [])
-    )
+    return any(s <= start and e >= end - 1 for s, e in metric_spans(doc))
 
 
 def lexicon_candidates(doc: Doc) -> list[Candidate]:
@@ -274,10 +281,6 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
 
 def inside_metric(doc: Doc, cand: Candidate) -> bool:
     """True when a metric lexicon span overlaps the candidate (FID-50K, GPU hours)."""
-    return (
-        any(
-            s.label_ == "METRIC" and s.start_char < cand.end and cand.start < s.end_char
-            for s in doc.spans.get("lexicon", [])
-        )
-        and cand.source != "acronym"
+    return cand.source != "acronym" and any(
+        s < cand.end and cand.start < e for s, e in metric_spans(doc)
     )
