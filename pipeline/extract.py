@@ -30,6 +30,7 @@ from pipeline.models import (
     Span,
 )
 from pipeline.normalise import OffsetMap, normalise
+from pipeline.resources import cues
 
 EXTRACTOR = Extractor(name="abstract-pipeline-rules", version=__version__)
 
@@ -49,13 +50,22 @@ def _mention(omap: OffsetMap, ctx_sentence: int, start: int, end: int) -> Mentio
     return Mention(text=text, start=s, end=e, sentence=ctx_sentence)
 
 
-def _tagged(ctx, spans: list[tuple[int, int]], name: str, compared=None) -> list[Tagged]:
+def _tagged(ctx, spans: list[tuple[int, int]], name: str, methods: bool = False) -> list[Tagged]:
+    """Token-level tags of mentions; for methods, whether compared or used as an instrument."""
+    markers = cues()["instrument_markers"]
     out = []
     for s, e in spans:
         ts, te = ctx.token_at(s), ctx.token_at(e - 1) + 1
+        before = ctx.lowers[max(0, ts - 2) : ts]
         out.append(
             Tagged(
-                ts, te, ctx.sent_of[ts], ctx.clause_of[ts], name, bool(compared and compared(ts))
+                ts,
+                te,
+                ctx.sent_of[ts],
+                ctx.clause_of[ts],
+                name,
+                compared=methods and ctx.comparison[ts],
+                instrument=methods and any(w in markers for w in before),
             )
         )
     return out
@@ -85,7 +95,7 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
         t
         for d in drafts
         if d.kind == "method"
-        for t in _tagged(ctx, d.mentions, d.name, lambda i: ctx.comparison[i])
+        for t in _tagged(ctx, d.mentions, d.name, methods=True)
     ]
     proposed = [d for d in drafts if d.kind == "method" and d.role == "proposed"]
     main = min(proposed, key=lambda d: d.mentions[0][0]).name if proposed else None

@@ -208,3 +208,15 @@ def test_campaign_and_year_name_a_dataset():
     r = extract_text("TransFoo reaches 28.4 BLEU on WMT 2014 English-German, beating ConvS2S.")
     assert names(r.datasets) == {"WMT 2014": "used"}
     assert r.results[0].dataset == "WMT 2014"
+
+
+def test_versioned_names_with_word_suffixes_and_environment_names():
+    r = extract_text("We fine-tune Llama-3.1-70B-Instruct and test it in Highway-env.")
+    assert "Llama-3.1-70B-Instruct" in names(r.methods)
+    assert names(r.datasets) == {"Highway-env": "used"}
+
+
+def test_hyphenated_acronym_after_a_title_run():
+    r = extract_text("Frameworks like Information Contrastive Learning I-Con unify them.")
+    (m,) = r.methods
+    assert (m.name, m.aliases) == ("Information Contrastive Learning", ["I-Con"])

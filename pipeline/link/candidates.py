@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.acronyms import best_long_form
+from pipeline.components.acronyms import best_long_form, is_short_form
 from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.link.context import DocContext
 from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym
@@ -161,7 +161,7 @@ def _title_candidate(doc: Doc, toks: list) -> Candidate:
     """A title-case run; "Recursive KL Divergence Optimization RKDO" splits off its acronym."""
     start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
     last = toks[-1].text
-    if len(toks) >= 3 and last.isupper() and len(last) >= 2:
+    if len(toks) >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
         long_end = toks[-2].idx + len(toks[-2])
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:

@@ -38,6 +38,7 @@ class Tagged:
     clause: int
     name: str
     compared: bool = False
+    instrument: bool = False  # "using UMAP", "with Qwen2.5-7B": a tool, not the result's owner
 
 
 def is_result_number(
@@ -228,6 +229,8 @@ def link_result(
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
     own = [m for m in methods if m.sentence == sent and not m.compared]
+    if main_method:
+        own = [m for m in own if not m.instrument or m.name == main_method]
     same_clause = [m for m in own if m.clause == clause]
     hit = _nearest(same_clause, ti) or _nearest(own, ti)
     if (
