@@ -30,6 +30,36 @@ def share(m: TupleScore, k: int) -> str:
     return f"{k} ({k / m.total:.0%})" if m.total else "0"
 
 
+def add_gold_rows(table: Table, label: str, report: dict) -> None:
+    """P/R/F1 per category, role accuracy and result attribute accuracy of one gold file."""
+    for cat, v in report["categories"].items():
+        table.add_row(
+            label,
+            cat,
+            "this pipeline",
+            f"{v['precision']:.3f}",
+            f"{v['recall']:.3f}",
+            f"{v['f1']:.3f}",
+        )
+    table.add_row(
+        label,
+        f"role accuracy ({report['role_pairs']} pairs)",
+        "this pipeline",
+        "",
+        "",
+        f"{report['role_accuracy']:.3f}",
+    )
+    for attr, value in report["result_attribute_accuracy"].items():
+        table.add_row(
+            label,
+            f"result {attr} acc ({report['result_pairs']})",
+            "this pipeline",
+            "",
+            "",
+            f"{value:.3f}",
+        )
+
+
 def seed_report(shared: Path):
     """Extract the seed afresh and score it against the seed gold."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -43,63 +73,11 @@ def main() -> None:
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = ap.parse_args()
     console = Console(width=130)
-    seed = seed_report(args.shared)
     table = Table(title="Quality")
     for col in ("data", "measure", "system", "P", "R", "F1"):
         table.add_column(col)
-    for cat, v in seed["categories"].items():
-        table.add_row(
-            "seed gold (19)",
-            cat,
-            "this pipeline",
-            f"{v['precision']:.3f}",
-            f"{v['recall']:.3f}",
-            f"{v['f1']:.3f}",
-        )
-    table.add_row(
-        "seed gold (19)",
-        f"role accuracy ({seed['role_pairs']} pairs)",
-        "this pipeline",
-        "",
-        "",
-        f"{seed['role_accuracy']:.3f}",
-    )
-    for attr, value in seed["result_attribute_accuracy"].items():
-        table.add_row(
-            "seed gold (19)",
-            f"result {attr} acc ({seed['result_pairs']})",
-            "this pipeline",
-            "",
-            "",
-            f"{value:.3f}",
-        )
-    dev = dev_report(args.shared)
-    for cat, v in dev["categories"].items():
-        table.add_row(
-            "dev gold (40)",
-            cat,
-            "this pipeline",
-            f"{v['precision']:.3f}",
-            f"{v['recall']:.3f}",
-            f"{v['f1']:.3f}",
-        )
-    table.add_row(
-        "dev gold (40)",
-        f"role accuracy ({dev['role_pairs']} pairs)",
-        "this pipeline",
-        "",
-        "",
-        f"{dev['role_accuracy']:.3f}",
-    )
-    for attr, value in dev["result_attribute_accuracy"].items():
-        table.add_row(
-            "dev gold (40)",
-            f"result {attr} acc ({dev['result_pairs']})",
-            "this pipeline",
-            "",
-            "",
-            f"{value:.3f}",
-        )
+    add_gold_rows(table, "seed gold (19)", seed_report(args.shared))
+    add_gold_rows(table, "dev gold (40)", dev_report(args.shared))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
