@@ -220,3 +220,8 @@ def test_hyphenated_acronym_after_a_title_run():
     r = extract_text("Frameworks like Information Contrastive Learning I-Con unify them.")
     (m,) = r.methods
     assert (m.name, m.aliases) == ("Information Contrastive Learning", ["I-Con"])
+
+
+def test_pairs_of_generic_terms_and_complexity_classes_are_not_names():
+    r = extract_text("We propose a CPU-GPU scheduler for this NP-hard problem.")
+    assert r.methods == []

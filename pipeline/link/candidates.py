@@ -143,6 +143,8 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             text = text[: len(text) - len(parts[-1]) - 1]
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
+        if len(parts) > 1 and all(is_generic(p) for p in regex.split(r"[-–]", text)):
+            continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
         out.append(
             Candidate(
