@@ -225,3 +225,13 @@ def test_hyphenated_acronym_after_a_title_run():
 def test_pairs_of_generic_terms_and_complexity_classes_are_not_names():
     r = extract_text("We propose a CPU-GPU scheduler for this NP-hard problem.")
     assert r.methods == []
+
+
+def test_transfer_target_is_a_dataset():
+    r = extract_text("We train on our corpus and test transfer to ZULUX to measure robustness.")
+    assert names(r.datasets) == {"ZULUX": "used"}
+
+
+def test_benchmark_defined_in_the_abstract_is_proposed():
+    r = extract_text("The Heuristic Trap Benchmark (HTB) spans 500 instances and shows gaps.")
+    assert names(r.datasets) == {"Heuristic Trap Benchmark": "proposed"}

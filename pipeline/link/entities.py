@@ -257,6 +257,8 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
             "focuses",
         }:
             ds += 2
+        elif prep == "to" and before in c["transfer_words"]:
+            ds += 2  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
             cls = before if prep == "like" else (doc[cs - 3].lower_ if cs >= 3 else "")
             if cls in c["such_as_dataset_classes"]:
@@ -290,6 +292,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     if draft.kind == "dataset" and role == "compared":
         role = "used"
     draft.role = role
+    if draft.kind == "dataset" and role == "used" and draft.sources == {"acronym"}:
+        role = draft.role = "proposed"  # a benchmark the abstract defines (and no lexicon knows)
     if role in ("proposed", "compared") or "lexicon" in draft.sources:
         draft.supported = True
 
