@@ -235,3 +235,19 @@ def test_transfer_target_is_a_dataset():
 def test_benchmark_defined_in_the_abstract_is_proposed():
     r = extract_text("The Heuristic Trap Benchmark (HTB) spans 500 instances and shows gaps.")
     assert names(r.datasets) == {"Heuristic Trap Benchmark": "proposed"}
+
+
+def test_multi_part_compound_suffix_is_cut():
+    r = extract_text("A QLoRA-fine-tuned agent beats the ImageNet-pre-trained encoder.")
+    assert "QLoRA" in names(r.methods)
+    assert names(r.datasets) == {"ImageNet": "used"}
+
+
+def test_appositive_metric_is_a_metric():
+    r = extract_text("We propose GroX, a reference-free metric of utility. GroX rises by 9 points.")
+    assert r.methods == [] and [m.name for m in r.metrics] == ["grox"]
+
+
+def test_capitalised_metric_word_mid_sentence_is_a_name():
+    r = extract_text("Its Recall, Plan and Update modules work; recall rises to 81%.")
+    assert [len(m.mentions) for m in r.metrics] == [1]

@@ -10,7 +10,7 @@ from spacy.tokens import Doc
 from pipeline.components.acronyms import best_long_form, is_short_form
 from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.link.context import DocContext
-from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym
+from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym, lexicon_labels
 from pipeline.resources import cues
 
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
@@ -135,12 +135,22 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             continue
         parts = regex.split(r"[-–]", text)
         hint = None
+        label = None
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
-            if parts[-1] not in c["compound_suffixes"]:
+            suffix = next(
+                (
+                    "-".join(parts[-k:])
+                    for k in (2, 1)
+                    if len(parts) > k and "-".join(parts[-k:]) in c["compound_suffixes"]
+                ),
+                None,
+            )
+            if suffix is None:
                 continue
-            if parts[-1] in c["dataset_compound_suffixes"]:
+            if suffix in c["dataset_compound_suffixes"]:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
-            text = text[: len(text) - len(parts[-1]) - 1]
+            text = text[: len(text) - len(suffix) - 1]
+            label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
         if len(parts) > 1 and all(is_generic(p) for p in regex.split(r"[-–]", text)):
@@ -152,6 +162,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 span.start_char + len(text),
                 text,
                 "shape",
+                label=label,
                 needs_support=bare_short,
                 hint=hint,
             )

@@ -196,6 +196,8 @@ def _appositive_head(doc: Doc, i: int) -> str | None:
     for j in range(i + 2, min(len(doc), i + 10)):
         if doc[j].text in {",", ".", ";"} or doc[j].lower_ in {"that", "which", "for", "of"}:
             return None
+        if doc[j].lower_ in cues()["metric_heads_after_name"]:
+            return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(doc, j)
         if head:
             return head
@@ -224,6 +226,8 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         me += 5
     if draft.hint == "DATASET":
         ds += 3
+    elif draft.hint == "METHOD":
+        me += 3
     for surface in draft.surfaces():
         if any(surface.endswith(x) for x in c["dataset_name_suffixes"]):
             ds += 3
@@ -241,6 +245,8 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
         if head is None and prep not in c["dataset_prepositions"]:
             head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
+        if head == "metric":
+            draft.metric_like = True
         if head == "dataset":
             ds += 4
             draft.supported = True

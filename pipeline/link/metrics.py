@@ -28,6 +28,15 @@ def keep_metric(span: Span) -> bool:
     canonical = span.kb_id_
     if span.text.lower() == "loss" or span.text.lower() == "losses":
         return prev in c["metric_loss_ok_before"] or not prev.isalpha()
+    word = span.text
+    title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
+    if (
+        title_word
+        and word.lower() == canonical
+        and span.start > 0
+        and doc[span.start - 1].text not in {".", "(", ":", "\n"}
+    ):
+        return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
     blocked = c["metric_blocked_before"].get(canonical, [])
     nxt = doc[span.end].lower_ if span.end < len(doc) else ""
     return prev not in blocked and nxt not in c["metric_blocked_after"]

@@ -27,6 +27,20 @@ def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
 
 
 @cache
+def lexicon_labels() -> dict[str, str]:
+    """Surface -> DATASET/METHOD from the packaged lexicons (for names cut out of compounds)."""
+    from pipeline.components.lexicon import DEFAULT_FILES
+    from pipeline.resources import read_lexicon
+
+    out: dict[str, str] = {}
+    for label in ("METHOD", "DATASET"):  # a name in both lexicons counts as a dataset
+        for name in DEFAULT_FILES[label]:
+            for entry in read_lexicon(data_path(name), label):
+                out[entry.surface] = label
+    return out
+
+
+@cache
 def blocked_as(label: str) -> frozenset[str]:
     """Surfaces that TDMSci train shows are rarely a `label` mention (blocked_surfaces.tsv)."""
     rows = read_tsv(data_path("lexicons/blocked_surfaces.tsv"))
