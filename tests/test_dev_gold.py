@@ -8,7 +8,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from devgold import dev_report
 
-FLOORS = {"methods": 0.85, "datasets": 0.78, "metrics": 0.87, "results": 0.97}
+FLOORS = {"methods": 0.89, "datasets": 0.85, "metrics": 0.90, "results": 0.97}
 
 
 def test_dev_gold_does_not_regress():
