@@ -251,3 +251,9 @@ def test_appositive_metric_is_a_metric():
 def test_capitalised_metric_word_mid_sentence_is_a_name():
     r = extract_text("Its Recall, Plan and Update modules work; recall rises to 81%.")
     assert [len(m.mentions) for m in r.metrics] == [1]
+
+
+def test_what_we_build_as_baselines_is_not_proposed():
+    r = extract_text("As reference baselines we build a pipeline and a QLoRA-tuned agent with Foo-7B.")
+    got = names(r.methods)
+    assert "QLoRA" in got and all(role != "proposed" for role in got.values())

@@ -288,7 +288,7 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     roles = set()
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
-        if ctx.proposal[ms] or _owned(doc, ms):
+        if (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms):
             roles.add("proposed")
         elif ctx.comparison[ms] or _baseline_after(doc, mend):
             roles.add("compared")
