@@ -254,6 +254,6 @@ def test_capitalised_metric_word_mid_sentence_is_a_name():
 
 
 def test_what_we_build_as_baselines_is_not_proposed():
-    r = extract_text("As reference baselines we build a pipeline and a QLoRA-tuned agent with Foo-7B.")
+    r = extract_text("As baselines we build a pipeline and a QLoRA-tuned agent with Foo-7B.")
     got = names(r.methods)
     assert "QLoRA" in got and all(role != "proposed" for role in got.values())
