@@ -1,9 +1,42 @@
-"""Rule-based extraction of methods, datasets, metrics and results from ML abstracts."""
+"""Rule-based extraction of methods, datasets, metrics and results from ML abstracts.
+
+Public surface (heavy modules load on first use, so `python -m pipeline --help` stays fast):
+`run_pipeline` (all stages, no Prefect), `extract_batch` + `get_nlp` (extraction in process),
+`audit_file`, `export_records`, the models `Record`, `ErrorRecord`, `Summary`, and the
+exception hierarchy rooted at `PipelineError`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
 
 __version__ = "0.1.0"
 
-from pipeline.errors import GoldError, InputError, LexiconError, PipelineError, RecordError
+from pipeline.errors import (
+    GoldError,
+    InputError,
+    LexiconError,
+    PipelineError,
+    RecordError,
+)
 from pipeline.models import ErrorRecord, Record, Summary
+
+_LAZY = {
+    "run_pipeline": "pipeline.stages",
+    "extract_batch": "pipeline.extract",
+    "get_nlp": "pipeline.nlp",
+    "audit_file": "pipeline.audit",
+    "export_records": "pipeline.export",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Load the heavier parts of the public surface on first use."""
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'pipeline' has no attribute {name!r}")
+
 
 __all__ = [
     "ErrorRecord",
@@ -15,4 +48,9 @@ __all__ = [
     "RecordError",
     "Summary",
     "__version__",
+    "audit_file",
+    "export_records",
+    "extract_batch",
+    "get_nlp",
+    "run_pipeline",
 ]

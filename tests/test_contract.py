@@ -75,3 +75,12 @@ def test_a_failing_abstract_becomes_an_error_not_a_lost_batch(monkeypatch):
     err = got[1]
     assert isinstance(err, ErrorRecord) and err.stage == "extract" and err.line == 2
     assert "extractor bug" in err.reason
+
+
+def test_public_surface():
+    import pipeline
+
+    for name in pipeline.__all__:
+        assert getattr(pipeline, name) is not None
+    assert issubclass(pipeline.RecordError, pipeline.InputError)
+    assert issubclass(pipeline.InputError, pipeline.PipelineError)

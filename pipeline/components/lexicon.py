@@ -8,7 +8,6 @@ import srsly
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
-from spacy.util import filter_spans
 
 from pipeline.resources import LexiconEntry, data_path, read_lexicon, read_tsv
 
@@ -90,10 +89,6 @@ class LexiconRuler:
                 spans.append(Span(doc, start, end, label=label, kb_id=self.canonical[(label, key)]))
         doc.spans[SPANS_KEY] = sorted(spans, key=lambda s: (s.start, -len(s)))
         return doc
-
-    def longest(self, doc: Doc) -> list[Span]:
-        """Non-overlapping lexicon spans, longest first."""
-        return filter_spans(doc.spans.get(SPANS_KEY, []))
 
     def to_disk(self, path: Path, *, exclude: tuple[str, ...] = ()) -> None:
         """Write the loaded entries as JSON Lines."""
