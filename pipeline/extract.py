@@ -97,10 +97,15 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
         if d.kind == "method"
         for t in _tagged(ctx, d.mentions, d.name, methods=True)
     ]
-    proposed = [d for d in drafts if d.kind == "method" and d.role == "proposed"]
-    main = min(proposed, key=lambda d: d.mentions[0][0]).name if proposed else None
+    proposed = sorted(
+        (d for d in drafts if d.kind == "method" and d.role == "proposed"),
+        key=lambda d: d.mentions[0][0],
+    )
+    main = proposed[0].name if proposed else None
     taken_all = taken + [m for md in metrics for m in md.mentions]
-    results = extract_results(doc, ctx, metric_tags, ds_tags, me_tags, main, taken_all)
+    results = extract_results(
+        doc, ctx, metric_tags, ds_tags, me_tags, main, taken_all, [d.name for d in proposed]
+    )
     return drafts, metrics, results, ctx
 
 

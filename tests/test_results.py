@@ -145,3 +145,14 @@ def test_instruments_do_not_own_the_result():
     rs = results("We propose ZapNet. Clustering with ZapNet using UMAP yields a silhouette "
                  "coefficient of 0.81, and ZapNet with Qwen2.5-7B gains 12%.")
     assert rs["0.81"].method == "ZapNet" and rs["12%"].method == "ZapNet"
+
+
+def test_method_named_in_parentheses_after_the_number():
+    rs = results("We compare FooNet and BarNet: accuracy is 51.1% (FooNet) and 53.2% (BarNet).")
+    assert rs["51.1%"].method == "FooNet" and rs["53.2%"].method == "BarNet"
+
+
+def test_our_framework_picks_the_proposed_framework():
+    rs = results("We propose Quick Check and the Self-Audit Framework. Our framework lowers "
+                 "CHAIR by 40% with LLaVA-1.5.")
+    assert rs["40%"].method == "Self-Audit Framework"

@@ -195,15 +195,27 @@ def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) ->
     return None
 
 
-def _speaks_of_own_method(ctx: DocContext, sent: int) -> bool:
-    """True when the sentence says "our method/framework/approach" or "the proposed ..."."""
+def _own_method_noun(ctx: DocContext, sent: int) -> str | None:
+    """The noun of "our framework/method/..." ("proposed" for "the proposed ...") or None."""
     c = cues()
     s, e = ctx.sent_bounds[sent]
     lows = ctx.lowers[s:e]
     for a, b in pairwise(lows):
-        if (a in c["own_markers"] and b in c["own_nouns"]) or (a == "the" and b == "proposed"):
-            return True
-    return False
+        if a in c["own_markers"] and b in c["own_nouns"]:
+            return b
+        if a == "the" and b == "proposed":
+            return "proposed"
+    return None
+
+
+def _labelled_after(ctx: DocContext, draft: ResultDraft, methods: list[Tagged]) -> str | None:
+    """The method named in parentheses right after the number: "51.05% (ANN)"."""
+    te = ctx.token_at(draft.end - 1) + 1
+    if te + 2 < len(ctx.lowers) and ctx.lowers[te] == "(":
+        for m in methods:
+            if m.start == te + 1 and ctx.lowers[m.end] == ")":
+                return m.name
+    return None
 
 
 def link_result(
@@ -215,6 +227,7 @@ def link_result(
     datasets: list[Tagged],
     methods: list[Tagged],
     main_method: str | None,
+    proposed: list[str] = (),
 ) -> None:
     """Attach metric, dataset and method to one result from its clause and sentence."""
     sent, clause = ctx.sent_of[ti], ctx.clause_of[ti]
@@ -228,17 +241,19 @@ def link_result(
         if draft.dataset is None:
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
+    labelled = _labelled_after(ctx, draft, methods)
+    if labelled is not None:  # "51.05% (ANN), 53.27% (GBNN)"
+        draft.method = labelled
+        return
     own = [m for m in methods if m.sentence == sent and not m.compared]
     if main_method:
         own = [m for m in own if not m.instrument or m.name == main_method]
     same_clause = [m for m in own if m.clause == clause]
     hit = _nearest(same_clause, ti) or _nearest(own, ti)
-    if (
-        main_method
-        and _speaks_of_own_method(ctx, sent)
-        and not any(m.name == main_method for m in own)
-    ):
+    noun = _own_method_noun(ctx, sent)
+    if main_method and noun and not any(m.name == main_method for m in own):
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
+        main_method = next((p for p in proposed if p.lower().endswith(noun)), main_method)
     draft.method = hit.name if hit else main_method
 
 
@@ -250,6 +265,7 @@ def extract_results(
     methods: list[Tagged],
     main_method: str | None,
     taken: list[tuple[int, int]],
+    proposed: list[str] = (),
 ) -> list[ResultDraft]:
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
@@ -280,7 +296,7 @@ def extract_results(
             from_span,
             ctx.sent_of[ti],
         )
-        link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method)
+        link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed)
         out.append(draft)
     _share_range_kinds(out, doc._.numbers)
     return out
