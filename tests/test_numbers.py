@@ -85,3 +85,37 @@ def test_digit_scan_finds_what_a_full_scan_finds():
 
     text = "GPT-4o got +9.3/+8.1 points, j+1 and A100 at 3-5% with 1/50th and -2.5 pp."
     assert [m.span() for m in _number_matches(text)] == [m.span() for m in _NUMBER.finditer(text)]
+
+
+def test_leading_dot_decimal():
+    n = one("a correlation of .72 with raters")
+    assert (n.text, n.value) == (".72", 0.72)
+
+
+def test_pre_tokenised_decimal_is_one_number():
+    n = one("an accuracy of 71 . 8 % on SNLI")
+    assert (n.text, n.value, n.unit) == ("71 . 8 %", 71.8, "%")
+
+
+def test_slash_list_gives_each_value():
+    nums = find_numbers("EM/F1 of 80.1/87.9% on SQuAD")
+    assert [(n.text, n.value, n.unit) for n in nums] == [("80.1", 80.1, "%"), ("87.9%", 87.9, "%")]
+
+
+def test_integer_slash_stays_a_fraction():
+    assert one("only 3/4 of").value == pytest.approx(0.75)
+
+
+@pytest.mark.parametrize("text", ["an accuracy of 89.3 ± 0.4", "89.3±0.4 accuracy"])
+def test_spread_after_plus_minus_is_not_a_number(text):
+    assert [n.value for n in find_numbers(text)] == [89.3]
+
+
+def test_confidence_interval_is_masked():
+    nums = find_numbers("(AUROC: 0.977, 95% CI [0.971, 0.982])")
+    assert [n.value for n in nums] == [0.977]
+
+
+def test_explicit_plus_sign_is_kept():
+    n = one("gains +0.017 on Spanish")
+    assert (n.value, n.signed) == (0.017, True)

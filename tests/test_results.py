@@ -142,8 +142,10 @@ def test_our_framework_owns_the_number_over_a_backbone():
 
 
 def test_instruments_do_not_own_the_result():
-    rs = results("We propose ZapNet. Clustering with ZapNet using UMAP yields a silhouette "
-                 "coefficient of 0.81, and ZapNet with Qwen2.5-7B gains 12%.")
+    rs = results(
+        "We propose ZapNet. Clustering with ZapNet using UMAP yields a silhouette "
+        "coefficient of 0.81, and ZapNet with Qwen2.5-7B gains 12%."
+    )
     assert rs["0.81"].method == "ZapNet" and rs["12%"].method == "ZapNet"
 
 
@@ -153,6 +155,59 @@ def test_method_named_in_parentheses_after_the_number():
 
 
 def test_our_framework_picks_the_proposed_framework():
-    rs = results("We propose Quick Check and the Self-Audit Framework. Our framework lowers "
-                 "CHAIR by 40% with LLaVA-1.5.")
+    rs = results(
+        "We propose Quick Check and the Self-Audit Framework. Our framework lowers "
+        "CHAIR by 40% with LLaVA-1.5."
+    )
     assert rs["40%"].method == "Self-Audit Framework"
+
+
+def test_metric_after_and_belongs_to_the_next_number():
+    rs = results("We report an exact match score of 80.1 and F1 of 87.9 on SQuAD v1.1.")
+    assert (rs["80.1"].metric, rs["87.9"].metric) == ("exact match", "f1")
+    assert rs["87.9"].dataset == "SQuAD v1.1"
+
+
+def test_number_on_dataset_takes_that_dataset():
+    rs = results(
+        "The model yields a perplexity of 23.7 on the Penn Treebank and 65.4 on WikiText-2."
+    )
+    assert (rs["23.7"].dataset, rs["65.4"].dataset) == ("Penn Treebank", "WikiText-2")
+
+
+def test_value_list_follows_metric_list_in_order():
+    rs = results("We achieve ROUGE-1, ROUGE-2 and ROUGE-L scores of 41.2, 18.7 and 38.3.")
+    assert [rs[t].metric for t in ("41.2", "18.7", "38.3")] == ["rouge-1", "rouge-2", "rouge-l"]
+
+
+def test_respectively_distributes_datasets():
+    rs = results(
+        "Our model reaches 91.5% and 84.2% accuracy on CIFAR-10 and CIFAR-100, respectively."
+    )
+    assert (rs["91.5%"].dataset, rs["84.2%"].dataset) == ("CIFAR-10", "CIFAR-100")
+
+
+def test_without_respectively_datasets_are_not_distributed():
+    rs = results("Our model reaches 91.5% and 84.2% accuracy on CIFAR-10 and CIFAR-100.")
+    assert rs["84.2%"].dataset != "CIFAR-100" or rs["91.5%"].dataset != "CIFAR-10"
+
+
+def test_colon_label_joins_metric_and_value():
+    rs = results("Our detector outperforms the baseline (AUROC: 0.977, 95% CI [0.97, 0.98]).")
+    assert set(rs) == {"0.977"} and rs["0.977"].metric == "auroc"
+
+
+def test_signed_gain_is_a_change():
+    rs = results("Fine-tuning helps four of five languages (+0.017 Spanish, +0.033 Catalan).")
+    assert {t: r.kind for t, r in rs.items()} == {"+0.017": "change", "+0.033": "change"}
+
+
+def test_equals_sign_inside_a_token_is_split():
+    rs = results("It achieves a new state of the art (F1=88.5) on SQuAD.")
+    assert (rs["88.5"].metric, rs["88.5"].dataset) == ("f1", "SQuAD")
+
+
+def test_knowledge_metric_is_not_blocked_by_another_corpus():
+    r = extract_text("The method obtains an error rate of 1.69% on CIFAR-10.")
+    assert [m.name for m in r.metrics] == ["error rate"]
+    assert r.results[0].metric == "error rate"

@@ -50,6 +50,7 @@ def test_possessive_split(nlp):
         "See Fig. 2 for the curve.",
         "Results hold vs. GPT-4 too.",
         "The U.S. data are used.",
+        "An accuracy of 71 . 8 % on SNLI is reached .",
     ],
 )
 def test_no_false_sentence_split(nlp, text):
@@ -62,3 +63,11 @@ def test_splits_after_period_before_capital(nlp):
 
 def test_splits_after_closing_bracket(nlp):
     assert len(sents(nlp, "It improves (by a lot.) Then it stops.")) == 2
+
+
+def test_sentence_ending_in_a_number_still_splits(nlp):
+    assert len(sents(nlp, "It was released in 2019. 72 teams joined.")) == 2
+
+
+def test_equals_between_metric_and_value_is_split(nlp):
+    assert tokens(nlp, "(F1=88.5)")[1:4] == ["F1", "=", "88.5"]

@@ -41,15 +41,21 @@ _NUMBER = regex.compile(
     (?<![\w.\-–/@^_$\\])
     (?:
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×|x(?![A-Za-z0-9]))
+    | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
-    | (?P<sign>[-−+](?=\d))?
-      (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?P<mag>[KMBTk](?![a-z]))?"""
+    | (?P<sign>[-−+](?=\.?\d))?
+      (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\x20\.\x20\d+|\d+(?:\.\d+)?|\.\d+)
+      (?P<mag>[KMBTk](?![a-z]))?"""
     + _UNIT
     + r"""?
     )
     (?![A-Za-z0-9]|\.\d|\(|/\d)
     """,
     regex.VERBOSE,
+)
+_CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]": a confidence level and interval
+    r"(?:\d+(?:\.\d+)?\s?%\s*)?\b(?:CIs?|confidence\s+intervals?)\b\s*[:=]?\s*"
+    r"(?:[\[(][^\])]{0,60}[\])]|-?\d+(?:\.\d+)?\s?%?\s?(?:[-–,]|to)\s?-?\d+(?:\.\d+)?)?"
 )
 _DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+|\S+\.(?:com|org|io|ai|net)/\S*")
@@ -74,6 +80,7 @@ class Number:
     has_magnitude: bool
     is_fraction: bool
     grouped: bool
+    signed: bool = False  # written with an explicit "+": a gain
     from_value: float | None = None
     from_start: int | None = None
     from_end: int | None = None
@@ -91,14 +98,16 @@ def parse_value(number: str, magnitude: str | None = None) -> float:
 
 
 def _masked(text: str) -> list[tuple[int, int]]:
-    """Spans where numbers are never results: URLs, citations, enumerations, dimensions."""
+    """Spans where numbers are never results: URLs, citations, enumerations, dimensions,
+    confidence intervals."""
     spans = []
-    for pattern in (_URL, _BRACKETED, _DIMENSION):
+    for pattern in (_URL, _BRACKETED, _DIMENSION, _CONFIDENCE):
         spans.extend(m.span() for m in pattern.finditer(text))
     return spans
 
 
-_DIGIT = regex.compile(r"[-−+]?\d")
+_DIGIT = regex.compile(r"[-−+]?\.?\d")
+_SPREAD_BEFORE = ("±", "+/-", "+-", "∓")  # "89.3 ± 0.4": a standard deviation, not a result
 
 
 def _number_matches(text: str):
@@ -130,6 +139,11 @@ def find_numbers(text: str) -> list[Number]:
         if any(ms <= s < me for ms, me in masked):
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
+            continue
+        if text[max(0, s - 4) : s].rstrip().endswith(_SPREAD_BEFORE):
+            continue
+        if m.group("seq") is not None:  # "82.1/81.4": one reported value per slash part
+            found.extend(_slash_values(text, m))
             continue
         if m.group("lo") is not None:
             unit = UNIT_ALIASES[m.group("runit")]
@@ -175,7 +189,7 @@ def find_numbers(text: str) -> list[Number]:
         unit = UNIT_ALIASES.get(" ".join(raw_unit.split())) if raw_unit else None
         if raw_unit and unit is None:
             unit = UNIT_ALIASES.get(raw_unit)
-        num, mag = m.group("num"), m.group("mag")
+        num, mag = m.group("num").replace(" ", ""), m.group("mag")  # "71 . 8": pre-tokenised text
         negative = m.group("sign") in ("-", "−")
         found.append(
             Number(
@@ -188,9 +202,25 @@ def find_numbers(text: str) -> list[Number]:
                 has_magnitude=mag is not None,
                 is_fraction=False,
                 grouped="," in num,
+                signed=m.group("sign") == "+",
             )
         )
     return link_transitions(text, found)
+
+
+def _slash_values(text: str, m: regex.Match) -> list[Number]:
+    """The parts of a slash-separated value list ("82.1/81.4", "41.2/18.7/38.3 %")."""
+    unit = "%" if m.group("sunit") else None
+    out, pos = [], m.start("seq")
+    for part in m.group("seq").split("/"):
+        end = pos + len(part)
+        out.append(
+            Number(pos, end, text[pos:end], float(part), unit, "." not in part, False, False, False)
+        )
+        pos = end + 1
+    if unit:  # the unit is written once, after the last part
+        out[-1] = replace(out[-1], end=m.end(), text=text[out[-1].start : m.end()])
+    return out
 
 
 def link_transitions(text: str, numbers: list[Number]) -> list[Number]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy
-from spacy.attrs import SENT_START
+from spacy.attrs import SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -26,19 +26,36 @@ class AbstractSentencizer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        starts = sentence_starts(doc_words(doc))
+        spaces = doc.to_array(SPACY).tolist() if len(doc) else []
+        starts = sentence_starts(doc_words(doc), spaces)
         arr = numpy.asarray(starts, dtype="int64").astype("uint64").reshape(-1, 1)
         if len(doc):
             doc.from_array([SENT_START], arr)
         return doc
 
 
-def sentence_starts(words: list[str]) -> list[int]:
-    """SENT_START values (1 start, -1 inside) for a token list."""
+def is_spaced_decimal(words: list[str], spaces: list[int] | None, i: int) -> bool:
+    """True at the "8" of pre-tokenised "71 . 8": a decimal point written between spaces."""
+    return (
+        spaces is not None
+        and i >= 2
+        and words[i - 1] == "."
+        and bool(spaces[i - 2])
+        and words[i - 2].isdigit()
+        and words[i].isdigit()
+    )
+
+
+def sentence_starts(words: list[str], spaces: list[int] | None = None) -> list[int]:
+    """SENT_START values (1 start, -1 inside) for a token list; `spaces[i]` is true when
+    token i is followed by whitespace."""
     out = [1 if i == 0 else -1 for i in range(len(words))]
     seen_terminal = False
     for i in range(1, len(words)):
         prev, word = words[i - 1], words[i]
+        if is_spaced_decimal(words, spaces, i):
+            seen_terminal = False
+            continue
         if prev in TERMINALS:
             seen_terminal = True
         elif prev not in CLOSERS:

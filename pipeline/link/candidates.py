@@ -13,6 +13,7 @@ from pipeline.link.context import DocContext
 from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym, lexicon_labels
 from pipeline.resources import cues
 
+_DATASET_VERSION = regex.compile(r"v\d+(?:\.\d+)*|\d+\.\d+")  # "SQuAD v1.1", "SQuAD 2.0"
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
 _ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
 _VERSION = regex.compile(r"^v?\d+(?:\.\d+)*[A-Za-z]?$")
@@ -83,7 +84,8 @@ def _is_metric_span(doc: Doc, start: int, end: int) -> bool:
 
 
 def lexicon_candidates(doc: Doc) -> list[Candidate]:
-    """DATASET and METHOD lexicon hits, with a configuration suffix kept ("ImageNet 256x256")."""
+    """DATASET and METHOD lexicon hits, with a configuration or version suffix kept
+    ("ImageNet 256x256", "SQuAD v1.1")."""
     out = []
     for span in doc.spans.get("lexicon", []):
         if span.label_ not in ("DATASET", "METHOD"):
@@ -93,7 +95,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
         words = doc_words(doc)
         if span.label_ == "DATASET" and span.end < len(doc):
             nxt = doc[span.end]
-            if _DIMENSION_TOKEN.match(nxt.text):
+            if _DIMENSION_TOKEN.match(nxt.text) or _DATASET_VERSION.fullmatch(nxt.text):
                 end = nxt.idx + len(nxt.text)
                 text = doc_text(doc)[span.start_char : end]
         elif span.label_ == "METHOD":

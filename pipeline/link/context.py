@@ -98,12 +98,17 @@ def build_context(
         clause += 1
         for i in range(s, e):
             ctx.sent_of[i] = si
-            if ctx.lowers[i] in CLAUSE_BREAKS and not inside[i]:
+            if ctx.lowers[i] in CLAUSE_BREAKS and not inside[i] and not _labels_value(ctx, i, e):
                 clause += 1
             ctx.clause_of[i] = clause
         _mark_proposal(ctx, s, e, inside)
         _mark_comparison(ctx, s, e, inside)
     return ctx
+
+
+def _labels_value(ctx: DocContext, i: int, end: int) -> bool:
+    """True for the colon of "AUROC: 0.977": it joins a label to its value, not two clauses."""
+    return ctx.lowers[i] == ":" and i + 1 < end and ctx.lowers[i + 1][:1].isdigit()
 
 
 def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:

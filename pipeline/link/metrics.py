@@ -51,7 +51,9 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     for a in doc._.acronyms:
         if not is_metric_name(a["long"]):
             continue
-        inside = [s for s in lexicon if a["long_start"] <= s.start_char < a["long_end"]]
+        inside = [  # the lexicon knows the whole long form: its canonical name
+            s for s in lexicon if (s.start_char, s.end_char) == (a["long_start"], a["long_end"])
+        ]
         canonical = inside[0].kb_id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
@@ -67,14 +69,19 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     by_name: dict[str, MetricDraft] = {}
     lexicon_spans = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
+    long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     for s, e, canonical in acronym_metric_spans(doc):
-        if any(s < le and ls < e for ls, le in lexicon_spans + taken + used):
+        # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
+        # yields to it; any other overlap wins
+        defined = (s, e) in long_forms
+        rivals = [(ls, le) for ls, le in lexicon_spans if not (defined and s <= ls and le <= e)]
+        if any(s < le and ls < e for ls, le in rivals + taken + used):
             continue
         used.append((s, e))
         by_name.setdefault(canonical, MetricDraft(canonical)).mentions.append((s, e))
     for span in filter_spans(spans):
         s, e = span.start_char, span.end_char
-        if any(s < te and ts < e for ts, te in taken) or not keep_metric(span):
+        if any(s < te and ts < e for ts, te in taken + used) or not keep_metric(span):
             continue
         draft = by_name.setdefault(span.kb_id_, MetricDraft(span.kb_id_))
         draft.mentions.append((s, e))

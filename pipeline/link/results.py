@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
+import regex
 from spacy.tokens import Doc
 
+from pipeline.components.tokenizer import doc_text
 from pipeline.link.context import DocContext
 from pipeline.resources import cues
 
@@ -51,6 +53,8 @@ def is_result_number(
     prev = doc[ti - 1].lower_ if ti > 0 else ""
     if prev in c["skip_number_after"]:
         return False
+    if num.get("signed"):
+        return True  # "+0.157", "+2.2 xG": an explicit gain
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
     lo, hi = c["year_range"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
@@ -62,7 +66,12 @@ def is_result_number(
         if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
             return True
         before = ctx.lowers[max(0, ti - 3) : ti]
-        return any(w in c["performance_verbs"] or w in c["score_words_before"] for w in before)
+        return any(
+            w in c["performance_verbs"]
+            or w in c["score_words_before"]
+            or w in c["result_verbs_before"]
+            for w in before
+        )
     return True
 
 
@@ -117,6 +126,8 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         return "change"
     if num["from_value"] is not None:
         return "score"
+    if num.get("signed"):
+        return "change"
     ti = ctx.token_at(num["start"])
     te = ctx.token_at(num["end"] - 1) + 1
     sent = ctx.sent_of[ti]
@@ -171,6 +182,35 @@ def _nearest(items: list[Tagged], ti: int, *, prefer_after: int = 0) -> Tagged |
         return max(before, key=lambda m: m.end)
     rest = [m for m in items if m.start > ti]
     return min(rest, key=lambda m: m.start) if rest else None
+
+
+UNIT_WORDS = frozenset({"%", "pp", "points", "point", "percentage", "absolute", "relative"})
+SETTING_WORDS = frozenset({"on", "for", "across", "over"})
+
+
+def metric_right_after(metrics: list[Tagged], te: int, lowers: list[str]) -> Tagged | None:
+    """The metric written right after the number ("28.4 BLEU", "93.1 % UAS")."""
+    for m in metrics:
+        if 0 <= m.start - te <= 2 and all(w in UNIT_WORDS for w in lowers[te : m.start]):
+            return m
+    return None
+
+
+def dataset_right_after(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged | None:
+    """The dataset of an "N on X" phrase: "65.4 on WikiText-2", "80% accuracy on the X"."""
+    sent = ctx.sent_of[te - 1]
+    for d in sorted(datasets, key=lambda d: d.start):
+        if d.start < te or d.start - te > 5 or d.sentence != sent:
+            continue
+        between = ctx.lowers[te : d.start]
+        if (
+            SETTING_WORDS & set(between)
+            and not {"and", ",", ";", "(", "than", "vs", "vs."} & set(between)
+            and not any(w[:1].isdigit() for w in between)
+        ):
+            return d
+        return None
+    return None
 
 
 def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) -> str | None:
@@ -231,12 +271,17 @@ def link_result(
 ) -> None:
     """Attach metric, dataset and method to one result from its clause and sentence."""
     sent, clause = ctx.sent_of[ti], ctx.clause_of[ti]
+    te = ctx.token_at(draft.end - 1) + 1
     if draft.kind != "count":
         in_clause = [m for m in metrics if m.clause == clause]
-        hit = _nearest(in_clause, ti, prefer_after=2)
+        hit = (
+            metric_right_after(in_clause, te, ctx.lowers)
+            or _nearest([m for m in in_clause if m.start < te], ti)
+            or _nearest(in_clause, ti)
+        )
         draft.metric = hit.name if hit else None
         in_clause_ds = [d for d in datasets if d.clause == clause]
-        hit = _nearest(in_clause_ds, ti)
+        hit = dataset_right_after(datasets, te, ctx) or _nearest(in_clause_ds, ti)
         draft.dataset = hit.name if hit else scene_dataset(datasets, doc, ctx, ti)
         if draft.dataset is None:
             in_sentence = {d.name for d in datasets if d.sentence == sent}
@@ -277,6 +322,10 @@ def extract_results(
     for k, n in enumerate(numbers):  # both ends of a range stand or fall together
         if n["range_low"] and k + 1 < len(numbers) and numbers[k + 1]["range_high"]:
             accepted[k] = accepted[k + 1] = accepted[k] or accepted[k + 1]
+    text = doc_text(doc)
+    for k in range(1, len(numbers)):  # "scores of 41.2, 18.7 and 38.3": a list shares its fate
+        if accepted[k - 1] and not accepted[k] and continues_list(numbers[k - 1], numbers[k], text):
+            accepted[k] = True
     out = []
     for num, ok in zip(numbers, accepted, strict=True):
         if not ok:
@@ -299,7 +348,69 @@ def extract_results(
         link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed)
         out.append(draft)
     _share_range_kinds(out, doc._.numbers)
+    kept = [n for n, ok in zip(numbers, accepted, strict=True) if ok]
+    for chain in value_lists(kept, doc_text(doc)):
+        distribute(chain, [out[k] for k in chain], ctx, metrics, datasets)
     return out
+
+
+def value_lists(numbers: list[dict], text: str) -> list[list[int]]:
+    """Index runs (length >= 2) of numbers written as one list ("41.2, 18.7 and 38.3")."""
+    runs: list[list[int]] = []
+    for k in range(len(numbers)):
+        if k and continues_list(numbers[k - 1], numbers[k], text):
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    return [r for r in runs if len(r) >= 2]
+
+
+def name_lists(items: list[Tagged], lowers: list[str], sent: int) -> list[list[Tagged]]:
+    """Runs of coordinated mentions in a sentence ("ROUGE-1, ROUGE-2 and ROUGE-L")."""
+    mine = sorted((m for m in items if m.sentence == sent), key=lambda m: m.start)
+    runs: list[list[Tagged]] = []
+    for m in mine:
+        gap = lowers[runs[-1][-1].end : m.start] if runs else None
+        if gap is not None and gap and all(w in {",", "and", "or", "/"} for w in gap):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    return [r for r in runs if len(r) >= 2 and len({m.name for m in r}) == len(r)]
+
+
+def distribute(
+    chain: list[int],
+    drafts: list[ResultDraft],
+    ctx: DocContext,
+    metrics: list[Tagged],
+    datasets: list[Tagged],
+) -> None:
+    """Give the values of a list the members of an equally long name list, in order:
+    "ROUGE-1, ROUGE-2 and ROUGE-L of 41.2, 18.7 and 38.3"; datasets only with "respectively"."""
+    sent = drafts[0].sentence
+    if any(d.sentence != sent for d in drafts):
+        return
+    s, e = ctx.sent_bounds[sent]
+    respectively = "respectively" in ctx.lowers[s:e]
+    for items, attr in ((metrics, "metric"), (datasets, "dataset")):
+        if attr == "dataset" and not respectively:
+            continue
+        runs = [r for r in name_lists(items, ctx.lowers, sent) if len(r) == len(drafts)]
+        if len(runs) == 1:
+            for draft, member in zip(drafts, runs[0], strict=True):
+                setattr(draft, attr, member.name)
+
+
+_LIST_GAP = regex.compile(r"\s*(?:,|;|,?\s+and|,?\s+or)\s+")
+
+
+def continues_list(prev: dict, num: dict, text: str) -> bool:
+    """True when `num` follows `prev` in a value list ("41.2, 18.7 and 38.3") with the same
+    shape: both decimals or both with the same unit."""
+    if not _LIST_GAP.fullmatch(text[prev["end"] : num["start"]]):
+        return False
+    same_unit = prev["unit"] == num["unit"]
+    return same_unit and (prev["unit"] is not None or not (prev["is_integer"] or num["is_integer"]))
 
 
 def _points_follow(ctx: DocContext, i: int, metric_tokens: set[int]) -> bool:
