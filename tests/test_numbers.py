@@ -119,3 +119,8 @@ def test_confidence_interval_is_masked():
 def test_explicit_plus_sign_is_kept():
     n = one("gains +0.017 on Spanish")
     assert (n.value, n.signed) == (0.017, True)
+
+
+@pytest.mark.parametrize("text,value", [("rated 3.79/4.0 by judges", 3.79), ("a 9.4/10 mark", 9.4)])
+def test_score_out_of_a_scale_keeps_only_the_score(text, value):
+    assert [n.value for n in find_numbers(text)] == [value]

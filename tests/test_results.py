@@ -211,3 +211,15 @@ def test_knowledge_metric_is_not_blocked_by_another_corpus():
     r = extract_text("The method obtains an error rate of 1.69% on CIFAR-10.")
     assert [m.name for m in r.metrics] == ["error rate"]
     assert r.results[0].metric == "error rate"
+
+
+def test_name_with_equals_value_is_a_measure_not_a_method():
+    r = extract_text("At 10 warehouses it reaches tpmC=130, compared to 128 for PostgreSQL.")
+    assert "tpmC" not in {m.name for m in r.methods}
+
+
+def test_adjective_between_number_and_metric():
+    rs = results(
+        "It achieves 84.4% selective accuracy and 0.76 selective Macro-F1 at 72% coverage."
+    )
+    assert (rs["84.4%"].metric, rs["0.76"].metric) == ("accuracy", "f1")

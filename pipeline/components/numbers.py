@@ -211,6 +211,13 @@ def find_numbers(text: str) -> list[Number]:
 def _slash_values(text: str, m: regex.Match) -> list[Number]:
     """The parts of a slash-separated value list ("82.1/81.4", "41.2/18.7/38.3 %")."""
     unit = "%" if m.group("sunit") else None
+    parts = m.group("seq").split("/")
+    scale = len(parts) == 2 and not unit and float(parts[1]).is_integer()
+    if scale and float(parts[1]) > float(parts[0]):  # "3.79/4.0", "9.4/10": out of a scale
+        s, e = m.start("seq"), m.start("seq") + len(parts[0])
+        return [
+            Number(s, e, text[s:e], float(parts[0]), None, "." not in parts[0], False, False, False)
+        ]
     out, pos = [], m.start("seq")
     for part in m.group("seq").split("/"):
         end = pos + len(part)

@@ -108,7 +108,7 @@ def build_context(
 
 def _labels_value(ctx: DocContext, i: int, end: int) -> bool:
     """True for the colon of "AUROC: 0.977": it joins a label to its value, not two clauses."""
-    return ctx.lowers[i] == ":" and i + 1 < end and ctx.lowers[i + 1][:1].isdigit()
+    return ctx.lowers[i] == ":" and i + 1 < end and ctx.lowers[i + 1].lstrip("+-−.")[:1].isdigit()
 
 
 def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:

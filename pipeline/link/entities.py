@@ -216,6 +216,15 @@ def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _valued(lowers: list[str], i: int) -> bool:
+    """True when tokens i, i+1 are "=" and a number."""
+    return (
+        i + 1 < len(lowers)
+        and lowers[i] in {"=", "≈"}
+        and lowers[i + 1].lstrip("+-−.")[:1].isdigit()
+    )
+
+
 def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, int]]) -> None:
     """Decide method vs dataset from lexicon, name shape and every mention's context."""
     c = cues()
@@ -241,6 +250,8 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         prep, before = _preposition_before(doc, cs)
         if mend < len(doc) and doc[mend].lower_ in c["metric_heads_after_name"]:
             draft.metric_like = True  # "on the CHAIRi metric"
+        if _valued(ctx.lowers, mend):
+            draft.metric_like = True  # "tpmC=130": a measure with its value
         whole_token = ctx.starts[mend - 1] + len(doc[mend - 1]) == e
         head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
         if head is None and prep not in c["dataset_prepositions"]:

@@ -185,15 +185,24 @@ def _nearest(items: list[Tagged], ti: int, *, prefer_after: int = 0) -> Tagged |
 
 
 UNIT_WORDS = frozenset({"%", "pp", "points", "point", "percentage", "absolute", "relative"})
+LINK_WORDS = frozenset(
+    {"and", "or", "of", "on", "in", "with", "for", "to", "at", "by", "than", "over", "the", "a"}
+    | {"an", "while", "vs", "vs.", "versus", "compared", "from", "across", "under", "per"}
+)
 SETTING_WORDS = frozenset({"on", "for", "across", "over"})
 
 
 def metric_right_after(metrics: list[Tagged], te: int, lowers: list[str]) -> Tagged | None:
     """The metric written right after the number ("28.4 BLEU", "93.1 % UAS")."""
     for m in metrics:
-        if 0 <= m.start - te <= 2 and all(w in UNIT_WORDS for w in lowers[te : m.start]):
+        if 0 <= m.start - te <= 2 and all(_modifier(w) for w in lowers[te : m.start]):
             return m
     return None
+
+
+def _modifier(word: str) -> bool:
+    """A unit or an adjective between a number and its metric ("0.76 selective Macro-F1")."""
+    return word in UNIT_WORDS or (word.isalpha() and word not in LINK_WORDS)
 
 
 def dataset_right_after(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged | None:
@@ -395,10 +404,23 @@ def distribute(
     for items, attr in ((metrics, "metric"), (datasets, "dataset")):
         if attr == "dataset" and not respectively:
             continue
-        runs = [r for r in name_lists(items, ctx.lowers, sent) if len(r) == len(drafts)]
-        if len(runs) == 1:
-            for draft, member in zip(drafts, runs[0], strict=True):
+        run = _closest_run(name_lists(items, ctx.lowers, sent), drafts, ctx)
+        if run is not None and len(run) == len(drafts):
+            for draft, member in zip(drafts, run, strict=True):
                 setattr(draft, attr, member.name)
+
+
+def _closest_run(
+    runs: list[list[Tagged]], drafts: list[ResultDraft], ctx: DocContext
+) -> list[Tagged] | None:
+    """The name list nearest before the values, else the first one after them."""
+    first = ctx.token_at(drafts[0].start)
+    last = ctx.token_at(drafts[-1].end - 1)
+    before = [r for r in runs if r[-1].end <= first]
+    if before:
+        return max(before, key=lambda r: r[-1].end)
+    after = [r for r in runs if r[0].start > last]
+    return min(after, key=lambda r: r[0].start) if after else None
 
 
 _LIST_GAP = regex.compile(r"\s*(?:,|;|,?\s+and|,?\s+or)\s+")
