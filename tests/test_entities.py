@@ -257,3 +257,21 @@ def test_what_we_build_as_baselines_is_not_proposed():
     r = extract_text("As baselines we build a pipeline and a QLoRA-tuned agent with Foo-7B.")
     got = names(r.methods)
     assert "QLoRA" in got and all(role != "proposed" for role in got.values())
+
+
+def test_parenthesised_list_after_a_data_noun_gives_datasets():
+    r = extract_text(
+        "Experiments on three open-source projects collected from the GitHub repository "
+        "(Apollo, Carla, and Donkeycar) show gains."
+    )
+    assert names(r.datasets) == {"Apollo": "used", "Carla": "used", "Donkeycar": "used"}
+
+
+def test_parenthesised_plain_words_after_a_method_noun_are_not_methods():
+    r = extract_text("The system splits grading into three agents (Content, Structure, Language).")
+    assert r.methods == []
+
+
+def test_parenthesised_member_inside_a_longer_phrase_is_skipped():
+    r = extract_text("We implement two techniques (LIME, Attention-based span highlights).")
+    assert "Attention-based" not in names(r.methods)

@@ -185,7 +185,8 @@ def _title_candidate(doc: Doc, toks: list) -> Candidate:
 
 
 def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Names listed after a class noun: "optimizers such as Adafactor and Sophia", each a
+    """Names listed after a class noun: "optimizers such as Adafactor and Sophia",
+    "projects (Apollo, Carla, and Donkeycar)", each a
     maximal run of capitalised (or version) tokens ("frameworks like Information Contrastive
     Learning", "baselines such as Uniform and Selective LDP")."""
     c = cues()
@@ -195,12 +196,16 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     for k, low in enumerate(lowers):
         if low == "as" and k > 0 and lowers[k - 1] == "such":
             cls_i = k - 2
-        elif low in {"like", "including"}:
+        elif low in {"like", "including", "("}:
             cls_i = k - 1
         else:
             continue
         if cls_i < 0 or lowers[cls_i] not in classes:
             continue
+        if low == "(" and not _parenthesised_list(lowers, k):
+            continue
+        hint = "DATASET" if lowers[cls_i] in c["such_as_dataset_classes"] else "METHOD"
+        members: list[Candidate] = []
         i = k + 1
         while i < len(words):
             if lowers[i] in {",", "and", "or"}:
@@ -213,10 +218,33 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
                 break
             start, end = ctx.starts[i], ctx.starts[j - 1] + len(words[j - 1])
             text = doc_text(doc)[start:end]
-            if not is_generic(text):
-                out.append(Candidate(start, end, text, "list"))
+            ends_member = j >= len(words) or lowers[j] in {",", "and", "or", ")"}
+            if not is_generic(text) and (low != "(" or ends_member):
+                members.append(Candidate(start, end, text, "list", hint=hint))
             i = j
+        if low == "(":
+            members = _plausible_parenthesised(members, hint)
+        out.extend(members)
     return out
+
+
+_PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
+_SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
+
+
+def _plausible_parenthesised(members: list[Candidate], hint: str) -> list[Candidate]:
+    """Members of a "(A, B, and C)" list that look like names; a list of methods needs one
+    shaped member ("(Content, Structure, Language)" are roles, not models)."""
+    members = [m for m in members if _PLAIN_NAME.fullmatch(m.text)]
+    if hint == "METHOD" and not any(_SHAPED.search(m.text) for m in members):
+        return []
+    return members if len(members) >= 2 else []
+
+
+def _parenthesised_list(lowers: list[str], k: int) -> bool:
+    """True when the "(" at k opens a list of two or more names: "(Apollo, Carla, and X)"."""
+    close = next((j for j in range(k + 1, min(len(lowers), k + 20)) if lowers[j] == ")"), None)
+    return close is not None and any(w in {",", "and", "or"} for w in lowers[k + 1 : close])
 
 
 def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) -> bool:
