@@ -82,7 +82,8 @@ def main() -> None:
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
     tuples = Table(title="Result tuples whose score is in the abstract")
-    for col in ("corpus", "tuples", "score found", "dataset attached", "metric attached", "both"):
+    cols = ("corpus", "tuples", "score found", "dataset attached", "metric attached", "both")
+    for col in (*cols, "dataset | metric named in the abstract"):
         tuples.add_column(col, justify="right")
     for name, rows in (
         ("NLP-TDMS", nlp_tdms_rows(args.shared)),
@@ -90,7 +91,10 @@ def main() -> None:
     ):
         m = measure(rows)
         tuples.add_row(
-            name, str(m.total), *(share(m, k) for k in (m.found, m.dataset, m.metric, m.both))
+            name,
+            str(m.total),
+            *(share(m, k) for k in (m.found, m.dataset, m.metric, m.both)),
+            f"{m.dataset_in_text} | {m.metric_in_text} of {m.found}",
         )
     console.print(tuples)
 

@@ -24,6 +24,8 @@ class TupleScore:
     dataset: int = 0
     metric: int = 0
     both: int = 0
+    dataset_in_text: int = 0  # found, and the tuple's dataset name occurs in the abstract
+    metric_in_text: int = 0
 
 
 def squash(text: str | None) -> str:
@@ -67,6 +69,8 @@ def measure(rows: list[tuple[str, list[dict]]]) -> TupleScore:
             if not hits:
                 continue
             out.found += 1
+            out.dataset_in_text += squash(tup["dataset"]) in squash(rec.text)
+            out.metric_in_text += squash(tup["metric"]) in squash(rec.text)
             ds = any(
                 loosely_equal(a, tup["dataset"])
                 for r in hits
