@@ -12,6 +12,7 @@ from pipeline.stages import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"
+HOLDOUT_GOLD = ROOT / "tests" / "gold" / "holdout_gold.jsonl"
 
 
 def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
@@ -29,9 +30,9 @@ def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
     return path
 
 
-def dev_report(shared: Path) -> dict:
-    """Extract the dev abstracts afresh and score them against the dev gold."""
+def dev_report(shared: Path, gold: Path = DEV_GOLD) -> dict:
+    """Extract a corpus gold's abstracts afresh and score them against it."""
     with tempfile.TemporaryDirectory() as tmp:
-        src = write_dev_input(shared, Path(tmp) / "dev.jsonl")
+        src = write_dev_input(shared, Path(tmp) / "dev.jsonl", gold)
         run_pipeline([src], Path(tmp) / "out")
-        return evaluate(DEV_GOLD, Path(tmp) / "out" / "records.jsonl").as_dict()
+        return evaluate(gold, Path(tmp) / "out" / "records.jsonl").as_dict()

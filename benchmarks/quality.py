@@ -15,7 +15,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from devgold import dev_report
+from devgold import HOLDOUT_GOLD, dev_report
 from tdmsci import tdmsci_rows
 from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
 
@@ -78,6 +78,7 @@ def main() -> None:
         table.add_column(col)
     add_gold_rows(table, "seed gold (19)", seed_report(args.shared))
     add_gold_rows(table, "dev gold (40)", dev_report(args.shared))
+    add_gold_rows(table, "held-out gold (20)", dev_report(args.shared, HOLDOUT_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
