@@ -275,3 +275,14 @@ def test_parenthesised_plain_words_after_a_method_noun_are_not_methods():
 def test_parenthesised_member_inside_a_longer_phrase_is_skipped():
     r = extract_text("We implement two techniques (LIME, Attention-based span highlights).")
     assert "Attention-based" not in names(r.methods)
+
+
+def test_capitalised_word_introduced_by_we_present_is_proposed():
+    r = extract_text("We present Eywa, a provenance-grounded memory system. Eywa stores facts.")
+    assert names(r.methods) == {"Eywa": "proposed"}
+
+
+def test_coined_caps_lowercase_compound_needs_support():
+    supported = extract_text("We introduce SWE-smith, a novel pipeline for training data.")
+    bare = extract_text("The CNN-extracted features help the classifier.")
+    assert names(supported.methods) == {"SWE-smith": "proposed"} and bare.methods == []

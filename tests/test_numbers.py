@@ -124,3 +124,13 @@ def test_explicit_plus_sign_is_kept():
 @pytest.mark.parametrize("text,value", [("rated 3.79/4.0 by judges", 3.79), ("a 9.4/10 mark", 9.4)])
 def test_score_out_of_a_scale_keeps_only_the_score(text, value):
     assert [n.value for n in find_numbers(text)] == [value]
+
+
+def test_from_to_with_a_unit_word_between():
+    n = one("reduces mean latency from 2.13 s to 0.67 s")
+    assert (n.value, n.from_value) == (0.67, 2.13)
+
+
+def test_enclosed_pair_is_a_transition():
+    nums = find_numbers("by 50% on MultiWOZ (30.5 to 15.3%)")
+    assert [(n.value, n.from_value) for n in nums] == [(50, None), (15.3, 30.5)]

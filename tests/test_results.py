@@ -223,3 +223,11 @@ def test_adjective_between_number_and_metric():
         "It achieves 84.4% selective accuracy and 0.76 selective Macro-F1 at 72% coverage."
     )
     assert (rs["84.4%"].metric, rs["0.76"].metric) == ("accuracy", "f1")
+
+
+def test_change_noun_between_number_and_metric():
+    rs = results(
+        "Our model achieves a 35.56% reduction in character error rate (CER) and a "
+        "29.66% reduction in word error rate (WER) on IAM-OnDB."
+    )
+    assert rs["29.66%"].metric == "word error rate"

@@ -61,7 +61,7 @@ _DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+|\S+\.(?:com|org|io|ai|net)/\S*")
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
-    r"^\s*(?P<op>→|->|⟶|=>|to)\s*"
+    r"^\s*(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
     r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?$"
 )
 _FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}$")
@@ -241,7 +241,16 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
             m = _BETWEEN_TRANSITION.match(text[cur.end : nxt.start])
             if m is not None:
                 arrow = m.group("op") != "to"
-                if arrow or _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start]):
+                unit_word = m.group("uw") is not None
+                enclosed = (
+                    text[cur.start - 1 : cur.start] == "(" and text[nxt.end : nxt.end + 1] == ")"
+                )
+                from_before = _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start])
+                if unit_word and not (arrow or from_before):
+                    out.append(cur)  # "12 s to ...": not a range of two numbers
+                    i += 1
+                    continue
+                if arrow or from_before or enclosed:  # "(30.5 to 15.3%)": a before/after pair
                     unit = nxt.unit or cur.unit
                     out.append(
                         replace(

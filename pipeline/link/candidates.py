@@ -147,7 +147,10 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 ),
                 None,
             )
-            if suffix is None:
+            if suffix is None:  # "SWE-smith": a coined name only where context supports it
+                out.append(
+                    Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
+                )
                 continue
             if suffix in c["dataset_compound_suffixes"]:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
@@ -169,6 +172,28 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 hint=hint,
             )
         )
+    return out
+
+
+def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
+    ":" ("We present Eywa, a memory architecture"): a name the sentence introduces."""
+    c = cues()
+    words, lowers = doc_words(doc), ctx.lowers
+    out = []
+    for v in range(1, len(words) - 2):
+        if lowers[v] not in c["proposal_verbs"] or lowers[v - 1] not in {"we", "paper", "work"}:
+            continue
+        word = words[v + 1]
+        if (
+            word[:1].isupper()
+            and word.replace("-", "").isalnum()
+            and lowers[v + 1] not in c["title_stopwords"]
+            and lowers[v + 2] in {",", "(", ":"}
+            and not is_generic(word)
+        ):
+            start = ctx.starts[v + 1]
+            out.append(Candidate(start, start + len(word), word, "proposal"))
     return out
 
 

@@ -15,6 +15,7 @@ from pipeline.link.candidates import (
     inside_metric,
     lexicon_candidates,
     listed_candidates,
+    proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
     year_named_candidates,
@@ -386,6 +387,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
+    cands += proposed_name_candidates(doc, ctx)
     cands = [
         c
         for c in cands

@@ -184,6 +184,11 @@ def _nearest(items: list[Tagged], ti: int, *, prefer_after: int = 0) -> Tagged |
     return min(rest, key=lambda m: m.start) if rest else None
 
 
+CHANGE_NOUNS = frozenset(
+    {"reduction", "reductions", "improvement", "improvements", "increase", "increases"}
+    | {"decrease", "decreases", "gain", "gains", "drop", "drops", "boost", "rise", "lower"}
+    | {"higher", "better", "relative", "absolute", "average"}
+)
 UNIT_WORDS = frozenset({"%", "pp", "points", "point", "percentage", "absolute", "relative"})
 LINK_WORDS = frozenset(
     {"and", "or", "of", "on", "in", "with", "for", "to", "at", "by", "than", "over", "the", "a"}
@@ -195,8 +200,11 @@ SETTING_WORDS = frozenset({"on", "for", "across", "over"})
 def metric_right_after(metrics: list[Tagged], te: int, lowers: list[str]) -> Tagged | None:
     """The metric written right after the number ("28.4 BLEU", "93.1 % UAS")."""
     for m in metrics:
-        if 0 <= m.start - te <= 2 and all(_modifier(w) for w in lowers[te : m.start]):
+        between = lowers[te : m.start]
+        if 0 <= m.start - te <= 2 and all(_modifier(w) for w in between):
             return m
+        if 0 < m.start - te <= 4 and between[0] in CHANGE_NOUNS and between[-1] in {"in", "of"}:
+            return m  # "a 35.56% reduction in character error rate"
     return None
 
 
