@@ -13,7 +13,7 @@ from pipeline import __version__
 from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.ingest import InputItem
 from pipeline.link.context import build_context
-from pipeline.link.entities import Draft, extract_entities
+from pipeline.link.entities import Draft, extract_entities, share_of
 from pipeline.link.metrics import MetricDraft, extract_metrics
 from pipeline.link.results import ResultDraft, Tagged, extract_results
 from pipeline.link.spans import extend_with_head, merge_definitions
@@ -64,7 +64,7 @@ def _tagged(ctx, spans: list[tuple[int, int]], name: str, methods: bool = False)
                 ctx.sent_of[ts],
                 ctx.clause_of[ts],
                 name,
-                compared=methods and ctx.comparison[ts],
+                compared=methods and (ctx.comparison[ts] or share_of(ctx.lowers, ts)),
                 instrument=methods and any(w in markers for w in before),
             )
         )
@@ -97,6 +97,10 @@ def link_doc(doc: Doc) -> tuple[list[Draft], list[MetricDraft], list[ResultDraft
         if d.kind == "method"
         for t in _tagged(ctx, d.mentions, d.name, methods=True)
     ]
+    ends = {t.end for t in me_tags}
+    for t in me_tags:  # "Llama-8B (LoRA)": the bracketed method qualifies the one before
+        if t.start >= 2 and ctx.lowers[t.start - 1] == "(" and t.start - 1 in ends:
+            t.instrument = True
     proposed = sorted(
         (d for d in drafts if d.kind == "method" and d.role == "proposed"),
         key=lambda d: d.mentions[0][0],

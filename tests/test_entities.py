@@ -286,3 +286,38 @@ def test_coined_caps_lowercase_compound_needs_support():
     supported = extract_text("We introduce SWE-smith, a novel pipeline for training data.")
     bare = extract_text("The CNN-extracted features help the classifier.")
     assert names(supported.methods) == {"SWE-smith": "proposed"} and bare.methods == []
+
+
+def test_counted_dataset_list_after_comma_outweighs_a_method_lexicon():
+    r = extract_text(
+        "We use two different datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains). "
+        "Agents fail on 30.5% of turns on MultiWOZ."
+    )
+    assert {d.name: d.aliases for d in r.datasets} == {"MultiWOZ 2.2": ["MultiWOZ"], "SGD": []}
+    assert r.methods == []
+
+
+def test_name_after_comma_following_datasets_is_not_listed():
+    r = extract_text("Evaluated across multiple datasets, FooNet outperforms other methods.")
+    assert r.datasets == []
+
+
+def test_task_headed_long_form_is_generic():
+    r = extract_text("Human Activity Recognition (HAR) is hard. Zero-shot HAR (ZS-HAR) is harder.")
+    assert r.methods == [] and r.datasets == []
+
+
+def test_proposal_verb_used_as_noun_does_not_propose():
+    r = extract_text("This article explores the discourse after the release of ChatGPT.")
+    assert names(r.methods) == {"ChatGPT": "used"}
+
+
+def test_name_set_off_by_commas_after_the_proposed_object():
+    r = extract_text("We introduce a framework to address this challenge, ConfLVLM, which is fast.")
+    assert names(r.methods) == {"ConfLVLM": "proposed"}
+
+
+def test_share_of_a_method_makes_it_a_comparison_point():
+    r = extract_text("We propose FooNet. FooNet uses only 2% of LoRA parameters.")
+    assert names(r.methods) == {"FooNet": "proposed", "LoRA": "compared"}
+    assert (r.results[0].kind, r.results[0].method) == ("ratio", "FooNet")

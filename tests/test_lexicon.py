@@ -1,8 +1,10 @@
 """The lexicon ruler: case rules, plurals, canonical names, disk round trip."""
 
+import pytest
 from spacy.lang.en import English
 
 from pipeline.components.lexicon import LexiconRuler, is_case_sensitive, plural_variants
+from pipeline.resources import DATA_DIR
 
 
 def test_case_sensitivity_rule():
@@ -36,3 +38,10 @@ def test_to_disk_from_disk_round_trip(tmp_path):
     assert other.entries == ruler.entries
     doc = other(nlp.make_doc("We evaluate on WebArena."))
     assert [s.text for s in doc.spans["lexicon"]] == ["WebArena"]
+
+
+@pytest.mark.parametrize("name", ["datasets", "methods", "metrics", "generic"])
+def test_each_surface_is_listed_once(name):
+    lines = (DATA_DIR / "lexicons" / f"{name}.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    surfaces = [line.split("\t")[0] for line in lines if line.strip()]
+    assert sorted(s for s in set(surfaces) if surfaces.count(s) > 1) == []

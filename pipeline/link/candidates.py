@@ -53,6 +53,8 @@ def acronym_candidates(
             or is_plural_acronym(short)
             or _is_metric_span(doc, a["long_start"], a["long_end"])
             or is_metric_name(long)
+            or head in c["task_heads"]  # "Human Activity Recognition (HAR)" is a task
+            or ends_generic(long, generic)  # "Industrial IoT (IIoT)", "Zero-shot HAR"
         ):
             generic.add(short)
             blocked.append((a["long_start"], a["long_end"]))
@@ -66,6 +68,19 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def ends_generic(name: str, generic: set[str] = frozenset()) -> bool:
+    """True for a multi-word name whose last word is a generic acronym ("Zero-shot HAR",
+    "IMU-based ZS-HAR", "Industrial IoT"): a kind of the generic thing, not a name.
+    Hyphenated names ("NF-BoT-IoT") are names."""
+    words = name.split()
+    last = words[-1] if len(words) > 1 else ""
+    return (
+        bool(last)
+        and last[:1].isupper()
+        and (last in generic or (sum(ch.isupper() for ch in last) >= 2 and is_generic(last)))
+    )
 
 
 def metric_spans(doc: Doc) -> list[tuple[int, int]]:
@@ -148,9 +163,11 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 None,
             )
             if suffix is None:  # "SWE-smith": a coined name only where context supports it
-                out.append(
-                    Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
-                )
+                head = parts[0]
+                if coined_suffix(parts[-1]) and not is_generic(head) and not is_metric_name(head):
+                    out.append(
+                        Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
+                    )
                 continue
             if suffix in c["dataset_compound_suffixes"]:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
@@ -161,10 +178,14 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if len(parts) > 1 and all(is_generic(p) for p in regex.split(r"[-–]", text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
+        end = span.start_char + len(text)
+        if end == span.end_char and span.end < len(doc) and doc[span.end].text in DATASET_TAILS:
+            end = doc[span.end].idx + len(doc[span.end])  # "CodeGolf Bench", "Foo Arena"
+            text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
         out.append(
             Candidate(
                 span.start_char,
-                span.start_char + len(text),
+                end,
                 text,
                 "shape",
                 label=label,
@@ -173,6 +194,25 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             )
         )
     return out
+
+
+DATASET_TAILS = frozenset({"Bench", "Benchmark", "Arena", "Suite", "Gym", "Corpus", "Dataset"})
+
+
+_DERIVED = regex.compile(
+    r"(?:ed|ing|al|ic|ive|ous|ful|less|able|ible|ary|ent|ant|ized|ised|wise|like|ly|ish)$"
+)
+_NOT_COINED = frozenset(
+    {"series", "agent", "agents", "model", "models", "worst", "best", "free", "aware", "specific"}
+    | {"centric", "oriented", "driven", "level", "scale", "style", "type", "only", "native"}
+    | {"friendly", "ready", "compatible", "intensive", "heavy", "light", "first", "time"}
+)
+
+
+def coined_suffix(part: str) -> bool:
+    """True for a lowercase part that can end a coined name ("SWE-smith", "GW-map"), not an
+    English modifier ("LLM-empowered", "GPT-series", "AI-assisted", "CMS-worst")."""
+    return part not in _NOT_COINED and not _DERIVED.search(part)
 
 
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
@@ -223,6 +263,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             cls_i = k - 2
         elif low in {"like", "including", "("}:
             cls_i = k - 1
+        elif low in {",", ":"} and k > 0 and lowers[k - 1] in LISTING_DATA_NOUNS:
+            cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:
             continue
         if cls_i < 0 or lowers[cls_i] not in classes:
@@ -236,6 +278,13 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             if lowers[i] in {",", "and", "or"}:
                 i += 1
                 continue
+            if lowers[i] == "(" and low != "(" and members:  # "MultiWOZ 2.2 (5 domains)"
+                close = next(
+                    (j for j in range(i, min(len(words), i + 8)) if lowers[j] == ")"), None
+                )
+                if close is not None:
+                    i = close + 1
+                    continue
             j = i
             while j < len(words) and _listed_word(words, lowers, j, first=j == i):
                 j += 1
@@ -249,12 +298,23 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             i = j
         if low == "(":
             members = _plausible_parenthesised(members, hint)
+        if low in {",", ":"} and (len(members) < 2 or not _counted(lowers, cls_i)):
+            members = []  # "across multiple datasets, MGLL outperforms": a new clause
         out.extend(members)
     return out
 
 
+LISTING_DATA_NOUNS = frozenset({"datasets", "benchmarks", "corpora", "suites"})
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
+
+
+COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+
+def _counted(lowers: list[str], cls_i: int) -> bool:
+    """True when a number comes shortly before the class noun ("two public datasets")."""
+    return any(w in COUNT_WORDS or w.isdigit() for w in lowers[max(0, cls_i - 4) : cls_i])
 
 
 def _plausible_parenthesised(members: list[Candidate], hint: str) -> list[Candidate]:
@@ -340,7 +400,8 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
     taken: list[tuple[int, int]] = []
     kept = []
     for cand in sorted(cands, key=rank):
-        if any(cand.start < e and s < cand.end for s, e in taken):
+        same = cand.source == "list" and (cand.start, cand.end) in taken  # a listed reading joins
+        if not same and any(cand.start < e and s < cand.end for s, e in taken):
             continue
         taken.append((cand.start, cand.end))
         kept.append(cand)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_lowers
+from pipeline.components.tokenizer import doc_lowers, doc_words
 from pipeline.resources import cues
 
 CLAUSE_BREAKS = frozenset({",", ";", ":", "while", "whereas", "but", "—"})
@@ -35,6 +35,7 @@ SKIP_ADVERBS = frozenset(
         "now",
     }
 )
+DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "this", "that", "whose"})
 NEEDS_PREPOSITION = frozenset({"compared", "relative", "comparison"})
 NAMING_VERBS = frozenset(
     {"dub", "dubbed", "call", "called", "name", "named", "term", "termed", "coined"}
@@ -125,17 +126,45 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
     for v in range(start, end):
         if lowers[v] not in c["proposal_verbs"]:
             continue
+        if v > start and lowers[v - 1] in DETERMINERS:
+            continue  # "the release of ChatGPT": a noun
         if lowers[v] not in NAMING_VERBS and not _has_subject(lowers, start, v):
             continue
         i = v + 1
         if i < end and lowers[i] == "that":
             i += 1
         limit = min(end, v + 25)
+        named = False
         while i < limit:
             if not inside[i] and (lowers[i] in c["proposal_blockers"] or lowers[i] == "("):
                 break
             ctx.proposal[i] = True
+            named = named or inside[i]
             i += 1
+        if not named:
+            _mark_set_off_name(ctx, i, limit, inside)
+
+
+def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> None:
+    """ "we introduce a framework to address X, ConfLVLM, which ...": the first name set off
+    by commas after an unnamed proposal object is what the sentence introduces."""
+    lowers, words = ctx.lowers, doc_words(ctx.doc)
+
+    def name_like(k: int) -> bool:
+        return inside[k] or (words[k][:1].isupper() and words[k] != words[k].lower())
+
+    while i < limit:
+        if name_like(i) and lowers[i - 1] == ",":
+            j = i
+            while j < limit and name_like(j):
+                j += 1
+            if j < len(lowers) and lowers[j] in {",", "(", ".", ":"}:
+                for k in range(i, j):
+                    ctx.proposal[k] = True
+            return
+        if name_like(i):
+            return  # another name comes first: not an appositive of the object
+        i += 1
 
 
 def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:

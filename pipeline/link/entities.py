@@ -11,6 +11,7 @@ from pipeline.components.tokenizer import doc_text
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
+    ends_generic,
     head_noun_candidates,
     inside_metric,
     lexicon_candidates,
@@ -110,7 +111,27 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
                 draft.aliases.append(" ".join(s.split()))
         for s in draft.surfaces():
             by_surface[fold(s)] = draft
-    return drafts
+    return merge_versions(drafts)
+
+
+_VERSIONED = regex.compile(r"(?P<base>.*\S)\s+v?\d+(?:\.\d+)+")
+
+
+def merge_versions(drafts: list[Draft]) -> list[Draft]:
+    """ "MultiWOZ 2.2" and a later bare "MultiWOZ" are one item; the bare name is an alias."""
+    by_name = {fold(d.name): d for d in drafts}
+    merged: set[int] = set()
+    for d in drafts:
+        m = _VERSIONED.fullmatch(d.name)
+        bare = by_name.get(fold(m.group("base"))) if m else None
+        if bare is None or bare is d or id(bare) in merged:
+            continue
+        d.aliases += [s for s in bare.surfaces() if fold(s) not in map(fold, d.surfaces())]
+        d.sources |= bare.sources
+        d.label, d.hint = d.label or bare.label, d.hint or bare.hint
+        d.needs_support = d.needs_support and bare.needs_support
+        merged.add(id(bare))
+    return [d for d in drafts if id(d) not in merged]
 
 
 _URL = regex.compile(r"(?:https?://|www\.)\S+")
@@ -235,7 +256,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
     elif draft.label == "METHOD":
         me += 5
     if draft.hint == "DATASET":
-        ds += 3
+        ds += 6 if "list" in draft.sources else 3  # "two datasets, A and B" outweighs a lexicon
     elif draft.hint == "METHOD":
         me += 3
     for surface in draft.surfaces():
@@ -302,7 +323,7 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         ms, mend = _token_span(ctx, s, e)
         if (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms):
             roles.add("proposed")
-        elif ctx.comparison[ms] or _baseline_after(doc, mend):
+        elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
         else:
             roles.add("used")
@@ -314,6 +335,12 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         role = draft.role = "proposed"  # a benchmark the abstract defines (and no lexicon knows)
     if role in ("proposed", "compared") or "lexicon" in draft.sources:
         draft.supported = True
+
+
+def share_of(lowers: list[str], i: int) -> bool:
+    """True for the X of "only 2% of X": a comparison point."""
+    j = i - 1 - (i > 0 and lowers[i - 1] == "the")
+    return j >= 1 and lowers[j] == "of" and lowers[j - 1].endswith("%")
 
 
 def _owned(doc: Doc, i: int) -> bool:
@@ -396,7 +423,13 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     ]
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
-    drafts = [d for d in drafts if not is_generic(d.name) and not _is_metric_draft(d)]
+    drafts = [
+        d
+        for d in drafts
+        if not is_generic(d.name)
+        and not _is_metric_draft(d)
+        and ("lexicon" in d.sources or not ends_generic(d.name, generic_shorts))
+    ]
     find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
