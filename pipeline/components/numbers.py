@@ -58,7 +58,25 @@ _CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]": a confidence level and in
     r"(?:[\[(][^\])]{0,60}[\])]|-?\d+(?:\.\d+)?\s?%?\s?(?:[-–,]|to)\s?-?\d+(?:\.\d+)?)?"
 )
 _DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
-_URL = regex.compile(r"(?:https?://|www\.)\S+|\S+\.(?:com|org|io|ai|net)/\S*")
+_URL = regex.compile(r"(?:https?://|www\.)\S+")
+_DOMAIN_PATH = regex.compile(r"\.(?:com|org|io|ai|net)/")  # "github.com/x": expanded by hand
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    """URLs: scheme or www. forms, and bare "host.com/path" (found by its ".com/" anchor,
+    then widened to the surrounding non-space run: far cheaper than a leading \\S+)."""
+    spans = [m.span() for m in _URL.finditer(text)]
+    for m in _DOMAIN_PATH.finditer(text):
+        s = m.start()
+        while s > 0 and not text[s - 1].isspace():
+            s -= 1
+        e = m.end()
+        while e < len(text) and not text[e].isspace():
+            e += 1
+        spans.append((s, e))
+    return spans
+
+
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
     r"^\s*(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
@@ -100,8 +118,8 @@ def parse_value(number: str, magnitude: str | None = None) -> float:
 def _masked(text: str) -> list[tuple[int, int]]:
     """Spans where numbers are never results: URLs, citations, enumerations, dimensions,
     confidence intervals."""
-    spans = []
-    for pattern in (_URL, _BRACKETED, _DIMENSION, _CONFIDENCE):
+    spans = _url_spans(text)
+    for pattern in (_BRACKETED, _DIMENSION, _CONFIDENCE):
         spans.extend(m.span() for m in pattern.finditer(text))
     return spans
 

@@ -13,6 +13,7 @@ from pipeline.link.context import DocContext
 from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym, lexicon_labels
 from pipeline.resources import cues
 
+_HYPHEN = regex.compile(r"[-–]")
 _DATASET_VERSION = regex.compile(r"v\d+(?:\.\d+)*|\d+\.\d+")  # "SQuAD v1.1", "SQuAD 2.0"
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
 _ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
@@ -150,7 +151,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             if len(toks) >= 2 or single_ok:
                 out.append(_title_candidate(doc, toks))
             continue
-        parts = regex.split(r"[-–]", text)
+        parts = _HYPHEN.split(text)
         hint = None
         label = None
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
@@ -175,12 +176,16 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
         if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
             continue
-        if len(parts) > 1 and all(is_generic(p) for p in regex.split(r"[-–]", text)):
+        if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
         end = span.start_char + len(text)
-        if end == span.end_char and span.end < len(doc) and doc[span.end].text in DATASET_TAILS:
-            end = doc[span.end].idx + len(doc[span.end])  # "CodeGolf Bench", "Foo Arena"
+        if (
+            end == span.end_char
+            and span.end < len(doc)
+            and doc_words(doc)[span.end] in DATASET_TAILS
+        ):
+            end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
         out.append(
             Candidate(

@@ -213,7 +213,7 @@ def next_content(doc: Doc, i: int, limit: int = 3) -> int | None:
     """Index of the next token after `i` skipping adverbs (at most `limit` skips)."""
     j = i + 1
     skips = 0
-    while j < len(doc) and doc[j].lower_ in SKIP_ADVERBS and skips < limit:
+    while j < len(doc) and doc_lowers(doc)[j] in SKIP_ADVERBS and skips < limit:
         j += 1
         skips += 1
     return j if j < len(doc) else None

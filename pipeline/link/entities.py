@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
@@ -114,6 +114,7 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
     return merge_versions(drafts)
 
 
+_PIECE_BREAKS = regex.compile(r"[\s\-–_/]+")
 _VERSIONED = regex.compile(r"(?P<base>.*\S)\s+v?\d+(?:\.\d+)+")
 
 
@@ -167,7 +168,7 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
     start, end = ms, me
     while True:
         j = end
-        while j < len(doc) and doc[j].lower_ in {",", "and", "or", "&"}:
+        while j < len(doc) and doc_lowers(doc)[j] in {",", "and", "or", "&"}:
             j += 1
         if j != end and j in by_start:
             end = by_start[j]
@@ -175,7 +176,7 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
         break
     while True:
         j = start - 1
-        while j >= 0 and doc[j].lower_ in {",", "and", "or", "&", "both"}:
+        while j >= 0 and doc_lowers(doc)[j] in {",", "and", "or", "&", "both"}:
             j -= 1
         if j != start - 1 and (j + 1) in by_end:
             start = by_end[j + 1]
@@ -189,8 +190,8 @@ def _head_after(doc: Doc, i: int) -> str | None:
     c = cues()
     if i >= len(doc):
         return None
-    one = doc[i].lower_
-    two = f"{one} {doc[i + 1].lower_}" if i + 1 < len(doc) else ""
+    one = doc_lowers(doc)[i]
+    two = f"{one} {doc_lowers(doc)[i + 1]}" if i + 1 < len(doc) else ""
     if two in c["dataset_heads"] or one in c["dataset_heads"]:
         return "dataset"
     if one in c["method_heads"]:
@@ -200,25 +201,32 @@ def _head_after(doc: Doc, i: int) -> str | None:
 
 def _head_before_parenthesis(doc: Doc, i: int) -> str | None:
     """'dataset' for names listed in parentheses after a head: "two datasets (highD, rounD)"."""
-    if i >= 1 and doc[i - 1].text == "(" and i >= 2:
-        return _head_after(doc, i - 2) if doc[i - 2].lower_ in cues()["dataset_heads"] else None
+    if i >= 1 and doc_words(doc)[i - 1] == "(" and i >= 2:
+        return (
+            _head_after(doc, i - 2) if doc_lowers(doc)[i - 2] in cues()["dataset_heads"] else None
+        )
     return None
 
 
 def _appositive_head(doc: Doc, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
-    if i < len(doc) and doc[i].text == "(":
-        while i < len(doc) and doc[i].text != ")":
+    if i < len(doc) and doc_words(doc)[i] == "(":
+        while i < len(doc) and doc_words(doc)[i] != ")":
             i += 1
         i += 1
-    if i >= len(doc) or doc[i].text != ",":
+    if i >= len(doc) or doc_words(doc)[i] != ",":
         return None
-    if i + 1 >= len(doc) or doc[i + 1].lower_ not in {"a", "an", "the", "our"}:
+    if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in {"a", "an", "the", "our"}:
         return None
     for j in range(i + 2, min(len(doc), i + 10)):
-        if doc[j].text in {",", ".", ";"} or doc[j].lower_ in {"that", "which", "for", "of"}:
+        if doc_words(doc)[j] in {",", ".", ";"} or doc_lowers(doc)[j] in {
+            "that",
+            "which",
+            "for",
+            "of",
+        }:
             return None
-        if doc[j].lower_ in cues()["metric_heads_after_name"]:
+        if doc_lowers(doc)[j] in cues()["metric_heads_after_name"]:
             return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(doc, j)
         if head:
@@ -233,7 +241,7 @@ def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
         if t.is_punct:
             return None, None
         if t.lower_ in {"on", "across", "in", "like", "as", "using", "over", "than", "of", "to"}:
-            before = doc[j - 1].lower_ if j > 0 else None
+            before = doc_lowers(doc)[j - 1] if j > 0 else None
             return t.lower_, before
     return None, None
 
@@ -270,11 +278,11 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans)
         prep, before = _preposition_before(doc, cs)
-        if mend < len(doc) and doc[mend].lower_ in c["metric_heads_after_name"]:
+        if mend < len(doc) and doc_lowers(doc)[mend] in c["metric_heads_after_name"]:
             draft.metric_like = True  # "on the CHAIRi metric"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
-        whole_token = ctx.starts[mend - 1] + len(doc[mend - 1]) == e
+        whole_token = ctx.starts[mend - 1] + len(doc_words(doc)[mend - 1]) == e
         head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
         if head is None and prep not in c["dataset_prepositions"]:
             head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
@@ -299,7 +307,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         elif prep == "to" and before in c["transfer_words"]:
             ds += 2  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
-            cls = before if prep == "like" else (doc[cs - 3].lower_ if cs >= 3 else "")
+            cls = before if prep == "like" else (doc_lowers(doc)[cs - 3] if cs >= 3 else "")
             if cls in c["such_as_dataset_classes"]:
                 ds += 3
                 draft.supported = True
@@ -307,9 +315,9 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
                 me += 3
                 draft.supported = True
         nxt = next_content(doc, mend - 1)
-        if nxt is not None and doc[nxt].lower_ in {"'s", "’s"}:
+        if nxt is not None and doc_lowers(doc)[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)
-        if nxt is not None and doc[nxt].lower_ in c["performance_verbs"]:
+        if nxt is not None and doc_lowers(doc)[nxt] in c["performance_verbs"]:
             me += 2
         if ctx.comparison[ms] and prep not in c["dataset_prepositions"]:
             me += 2
@@ -348,13 +356,13 @@ def _owned(doc: Doc, i: int) -> bool:
     c = cues()
     if (
         i >= 3
-        and doc[i - 1].text == ","
-        and doc[i - 2].lower_ in c["own_nouns"]
-        and (doc[i - 3].lower_ in c["own_markers"])
+        and doc_words(doc)[i - 1] == ","
+        and doc_lowers(doc)[i - 2] in c["own_nouns"]
+        and (doc_lowers(doc)[i - 3] in c["own_markers"])
     ):
         return True  # "Our method, X"
     for j in range(i - 1, max(-1, i - 5), -1):
-        low = doc[j].lower_
+        low = doc_lowers(doc)[j]
         if low in c["own_markers"]:
             return True
         if (
@@ -369,15 +377,17 @@ def _owned(doc: Doc, i: int) -> bool:
 
 def _baseline_after(doc: Doc, i: int) -> bool:
     """True when 'baseline(s)' follows the mention (after an optional '-based')."""
-    if i < len(doc) and doc[i].lower_ in {"baseline", "baselines"}:
+    if i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}:
         return True
-    prev = doc[i - 1].lower_ if i > 0 else ""
-    return prev.endswith("-based") and i < len(doc) and doc[i].lower_ in {"baseline", "baselines"}
+    prev = doc_lowers(doc)[i - 1] if i > 0 else ""
+    return (
+        prev.endswith("-based") and i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}
+    )
 
 
 def distinct_tokens(name: str) -> set[str]:
     """Distinctive lower-case word pieces of a name (for variant detection)."""
-    pieces = regex.split(r"[\s\-–_/]+", name.lower())
+    pieces = _PIECE_BREAKS.split(name.lower())
     return {
         p
         for p in pieces

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.resources import cues
 
@@ -24,7 +24,7 @@ def keep_metric(span: Span) -> bool:
     """Reject lexicon hits whose left context makes them something else ("mixed precision")."""
     c = cues()
     doc = span.doc
-    prev = doc[span.start - 1].lower_ if span.start > 0 else ""
+    prev = doc_lowers(doc)[span.start - 1] if span.start > 0 else ""
     canonical = span.kb_id_
     if span.text.lower() == "loss" or span.text.lower() == "losses":
         return prev in c["metric_loss_ok_before"] or not prev.isalpha()
@@ -34,11 +34,11 @@ def keep_metric(span: Span) -> bool:
         title_word
         and word.lower() == canonical
         and span.start > 0
-        and doc[span.start - 1].text not in {".", "(", ":", "\n"}
+        and doc_words(doc)[span.start - 1] not in {".", "(", ":", "\n"}
     ):
         return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
     blocked = c["metric_blocked_before"].get(canonical, [])
-    nxt = doc[span.end].lower_ if span.end < len(doc) else ""
+    nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
     return prev not in blocked and nxt not in c["metric_blocked_after"]
 
 

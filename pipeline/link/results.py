@@ -8,7 +8,7 @@ from itertools import pairwise
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.components.tokenizer import doc_lowers, doc_text
 from pipeline.link.context import DocContext
 from pipeline.resources import cues
 
@@ -50,7 +50,7 @@ def is_result_number(
     share a clause with a metric or dataset nor follow a performance verb."""
     c = cues()
     ti = ctx.token_at(num["start"])
-    prev = doc[ti - 1].lower_ if ti > 0 else ""
+    prev = doc_lowers(doc)[ti - 1] if ti > 0 else ""
     if prev in c["skip_number_after"]:
         return False
     if num.get("signed"):
@@ -176,8 +176,8 @@ def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
         if ctx.sent_of[j] != sent:
             return False
         if (
-            doc[j].lower_ in c["resource_nouns"]
-            or doc[j].lower_.split("-")[-1] in c["resource_nouns"]
+            doc_lowers(doc)[j] in c["resource_nouns"]
+            or doc_lowers(doc)[j].split("-")[-1] in c["resource_nouns"]
         ):
             return True
     return False
@@ -251,7 +251,7 @@ def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) ->
             scenes.setdefault(d.clause, []).append(d)
     for cl in sorted(scenes, reverse=True):
         first_tok = next(i for i in range(len(doc)) if ctx.clause_of[i] == cl)
-        words = [doc[i].lower_ for i in range(first_tok, min(len(doc), first_tok + 2))]
+        words = [doc_lowers(doc)[i] for i in range(first_tok, min(len(doc), first_tok + 2))]
         if not {"on", "across", "for"} & set(words):
             continue
         names = set()

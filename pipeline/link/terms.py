@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 import regex
 
@@ -13,6 +13,11 @@ _DASHES = regex.compile(r"[\p{Pd}\u2212]")
 
 def fold(text: str) -> str:
     """Case-fold and normalise dashes and whitespace (the scorer's notion of equality)."""
+    return _fold(text)
+
+
+@lru_cache(maxsize=1 << 16)
+def _fold(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).casefold().split())
 
 
