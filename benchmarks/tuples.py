@@ -87,11 +87,17 @@ def measure(rows: list[tuple[str, list[dict]]]) -> TupleScore:
     return out
 
 
+def _scored(t: dict) -> bool:
+    """A tuple flagged as scored in the abstract whose score holds a number: two NLP-TDMS
+    tuples have an empty score and three SciREX ones "-", which no text can contain."""
+    return bool(t.get("score_in_abstract")) and score_value(t.get("score") or "") is not None
+
+
 def nlp_tdms_rows(shared: Path) -> list[tuple[str, list[dict]]]:
     rows = []
     for line in (shared / "eval/nlp_tdms/abstracts.jsonl").read_bytes().splitlines():
         paper = orjson.loads(line)
-        tuples = [t for t in paper["results"] if t.get("score_in_abstract")]
+        tuples = [t for t in paper["results"] if _scored(t)]
         if tuples:
             rows.append((paper["abstract"], tuples))
     return rows
@@ -104,7 +110,7 @@ def scirex_rows(shared: Path) -> list[tuple[str, list[dict]]]:
         tuples = [
             {"dataset": t["Material"], "metric": t["Metric"], "score": t["score"]}
             for t in paper["relations"]
-            if t.get("score_in_abstract")
+            if _scored(t)
         ]
         if tuples:
             rows.append((paper["text"], tuples))
