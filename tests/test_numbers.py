@@ -134,3 +134,8 @@ def test_from_to_with_a_unit_word_between():
 def test_enclosed_pair_is_a_transition():
     nums = find_numbers("by 50% on MultiWOZ (30.5 to 15.3%)")
     assert [(n.value, n.from_value) for n in nums] == [(50, None), (15.3, 30.5)]
+
+
+def test_magnitude_word_scales_the_value():
+    n = one("a dataset of 1.8 million transcripts")
+    assert (n.text, n.value, n.has_magnitude) == ("1.8 million", 1.8e6, True)

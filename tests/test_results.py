@@ -258,3 +258,18 @@ def test_small_integer_after_outperforms_by_is_a_change():
     assert rs["4 points"].kind == "change"
     rs = results("We propose FooNet. FooNet outperforms AdapterFusion by 4 in multi-tasking.")
     assert rs["4"].kind == "change"
+
+
+def test_from_to_without_a_verb_is_a_result():
+    rs = results("It increases user satisfaction from 3.16 to 4.04.")
+    assert (rs["4.04"].value, rs["4.04"].from_value) == (4.04, 3.16)
+
+
+def test_parenthesised_decimal_after_a_method_is_its_score():
+    rs = results("Even state-of-the-art models such as GPT-5 (0.64) fall short of baselines.")
+    assert rs["0.64"].method == "GPT-5"
+
+
+def test_score_word_before_a_bare_decimal():
+    rs = results("The system achieves an end-to-end performance of 0.56 on the task.")
+    assert "0.56" in rs

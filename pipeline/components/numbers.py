@@ -13,7 +13,17 @@ from pipeline.components.tokenizer import doc_text
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=[])
 
-MAGNITUDES = {"K": 1e3, "k": 1e3, "M": 1e6, "B": 1e9, "T": 1e12}
+MAGNITUDES = {
+    "K": 1e3,
+    "k": 1e3,
+    "M": 1e6,
+    "B": 1e9,
+    "T": 1e12,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+}
 UNIT_ALIASES = {
     "%": "%",
     "×": "x",
@@ -45,7 +55,7 @@ _NUMBER = regex.compile(
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
     | (?P<sign>[-−+](?=\.?\d))?
       (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\x20\.\x20\d+|\d+(?:\.\d+)?|\.\d+)
-      (?P<mag>[KMBTk](?![a-z]))?"""
+      (?P<mag>[KMBTk](?![a-z])|\x20(?:thousand|million|billion|trillion)\b)?"""
     + _UNIT
     + r"""?
     )
@@ -207,7 +217,8 @@ def find_numbers(text: str) -> list[Number]:
         unit = UNIT_ALIASES.get(" ".join(raw_unit.split())) if raw_unit else None
         if raw_unit and unit is None:
             unit = UNIT_ALIASES.get(raw_unit)
-        num, mag = m.group("num").replace(" ", ""), m.group("mag")  # "71 . 8": pre-tokenised text
+        num = m.group("num").replace(" ", "")  # "71 . 8": pre-tokenised text
+        mag = m.group("mag").strip() if m.group("mag") else None  # "K", "million"
         negative = m.group("sign") in ("-", "−")
         found.append(
             Number(

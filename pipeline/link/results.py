@@ -44,7 +44,12 @@ class Tagged:
 
 
 def is_result_number(
-    num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int], dataset_tokens: set[int]
+    num: dict,
+    doc: Doc,
+    ctx: DocContext,
+    metric_tokens: set[int],
+    dataset_tokens: set[int],
+    name_tokens: frozenset[int] = frozenset(),
 ) -> bool:
     """Reject years, section numbers, small bare counts, and unitless decimals that neither
     share a clause with a metric or dataset nor follow a performance verb."""
@@ -53,8 +58,8 @@ def is_result_number(
     prev = doc_lowers(doc)[ti - 1] if ti > 0 else ""
     if prev in c["skip_number_after"]:
         return False
-    if num.get("signed"):
-        return True  # "+0.157", "+2.2 xG": an explicit gain
+    if num.get("signed") or num["from_value"] is not None:
+        return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
     lo, hi = c["year_range"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
@@ -68,6 +73,8 @@ def is_result_number(
         if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
             return True
         before = ctx.lowers[max(0, ti - 3) : ti]
+        if before[-1:] == ["("] and ti >= 2 and ti - 2 in name_tokens:
+            return True  # "GPT-5 (0.64)": a method's score
         return any(
             w in c["performance_verbs"]
             or w in c["score_words_before"]
@@ -379,7 +386,10 @@ def extract_results(
     numbers = [
         n for n in doc._.numbers if not any(n["start"] < te and ts < n["end"] for ts, te in taken)
     ]
-    accepted = [is_result_number(n, doc, ctx, metric_tokens, dataset_tokens) for n in numbers]
+    name_tokens = frozenset(i for m in methods for i in range(m.start, m.end))
+    accepted = [
+        is_result_number(n, doc, ctx, metric_tokens, dataset_tokens, name_tokens) for n in numbers
+    ]
     for k, n in enumerate(numbers):  # both ends of a range stand or fall together
         if n["range_low"] and k + 1 < len(numbers) and numbers[k + 1]["range_high"]:
             accepted[k] = accepted[k + 1] = accepted[k] or accepted[k + 1]
