@@ -321,3 +321,8 @@ def test_share_of_a_method_makes_it_a_comparison_point():
     r = extract_text("We propose FooNet. FooNet uses only 2% of LoRA parameters.")
     assert names(r.methods) == {"FooNet": "proposed", "LoRA": "compared"}
     assert (r.results[0].kind, r.results[0].method) == ("ratio", "FooNet")
+
+
+def test_capitalised_metrics_in_a_list_are_metrics():
+    r = extract_text("We report Precision, Recall and F1 for every system.")
+    assert {m.name for m in r.metrics} == {"precision", "recall", "f1"}

@@ -35,11 +35,21 @@ def keep_metric(span: Span) -> bool:
         and word.lower() == canonical
         and span.start > 0
         and doc_words(doc)[span.start - 1] not in {".", "(", ":", "\n"}
+        and not _coordinated_metric(span)
     ):
         return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
     blocked = c["metric_blocked_before"].get(canonical, [])
     nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
     return prev not in blocked and nxt not in c["metric_blocked_after"]
+
+
+def _coordinated_metric(span: Span) -> bool:
+    """True when another metric stands within three tokens ("Precision, Recall and F1")."""
+    lo, hi = span.start - 3, span.end + 3
+    return any(
+        s.label_ == "METRIC" and s.start != span.start and lo <= s.start <= hi
+        for s in span.doc.spans.get("lexicon", [])
+    )
 
 
 def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
