@@ -273,3 +273,19 @@ def test_parenthesised_decimal_after_a_method_is_its_score():
 def test_score_word_before_a_bare_decimal():
     rs = results("The system achieves an end-to-end performance of 0.56 on the task.")
     assert "0.56" in rs
+
+
+def test_measure_named_after_the_value():
+    r = extract_text("On DafnyBench, AxDafny achieves 92.7% verification success.")
+    assert [m.name for m in r.metrics] == ["verification success"]
+    assert r.results[0].metric == "verification success"
+
+
+def test_measure_named_before_from_to():
+    rs = results("LoRA raises semantic similarity from 0.788 to 0.862 for Qwen.")
+    assert rs["0.862"].metric == "semantic similarity"
+
+
+def test_threshold_after_comparison_operator_is_not_a_result():
+    rs = results("It reaches 85.29% pass@score >= 0.5 (p < 0.001).")
+    assert set(rs) == {"85.29%"}

@@ -136,6 +136,7 @@ def _masked(text: str) -> list[tuple[int, int]]:
 
 _DIGIT = regex.compile(r"[-−+]?\.?\d")
 _SPREAD_BEFORE = ("±", "+/-", "+-", "∓")  # "89.3 ± 0.4": a standard deviation, not a result
+_THRESHOLD_BEFORE = (">", "<", "≥", "≤", ">=", "<=")  # "p < 0.001", "pass@score >= 0.5"
 
 
 def _number_matches(text: str):
@@ -168,7 +169,7 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
             continue
-        if text[max(0, s - 4) : s].rstrip().endswith(_SPREAD_BEFORE):
+        if text[max(0, s - 4) : s].rstrip().endswith(_SPREAD_BEFORE + _THRESHOLD_BEFORE):
             continue
         if m.group("seq") is not None:  # "82.1/81.4": one reported value per slash part
             found.extend(_slash_values(text, m))

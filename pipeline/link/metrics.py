@@ -73,6 +73,68 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+PHRASE_HEADS = frozenset(
+    {"score", "scores", "accuracy", "success", "rate", "error", "similarity", "correlation"}
+)
+PHRASE_STOPS = frozenset(
+    {"and", "or", "of", "on", "in", "for", "with", "to", "at", "by", "than", "over", "the", "a"}
+    | {"an", "compared", "from", "across", "under", "per", "while", "vs", "its", "their"}
+)
+LEADING_WORDS = frozenset({"mean", "average", "overall", "avg", "the"})
+
+
+def _plain_word(word: str) -> bool:
+    return word == word.lower() and word.replace("-", "").isalpha() and word not in PHRASE_STOPS
+
+
+def _canonical_phrase(words: list[str]) -> str:
+    while len(words) > 1 and words[0] in LEADING_WORDS:
+        words = words[1:]
+    return " ".join(words)
+
+
+def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """Measures named right after a value ("92.7% verification success", "81.45% mean nugget
+    score") or right before a "from A to B" change ("improves end-to-end correctness from
+    72.5% to 100%"), when no lexicon knows them."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    out = []
+    for n in doc._.numbers:
+        span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
+        if span is None:
+            continue
+        run = []
+        for k in range(span.end, min(len(doc), span.end + 4)):
+            if not _plain_word(words[k]):
+                break
+            run.append(k)
+        head = next((i for i, k in enumerate(run) if lowers[k] in PHRASE_HEADS), None)
+        if head is not None and head >= 1:
+            ks = run[: head + 1]
+            phrase = [lowers[k] for k in ks]
+            out.append(
+                (doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), _canonical_phrase(phrase))
+            )
+        if n["from_start"] is None:
+            continue
+        fspan = doc.char_span(n["from_start"], n["from_end"], alignment_mode="expand")
+        if fspan is None or fspan.start < 2 or lowers[fspan.start - 1] != "from":
+            continue
+        c = cues()
+        ks = []
+        for k in range(fspan.start - 2, max(-1, fspan.start - 5), -1):
+            low = lowers[k]
+            if not _plain_word(words[k]) or low in c["performance_verbs"]:
+                break
+            if low in c["result_verbs_before"] or low in c["change_cues_before"]:
+                break
+            ks.insert(0, k)
+        if ks and (lowers[ks[-1]] in PHRASE_HEADS or lowers[ks[-1]].endswith(("ness", "ity"))):
+            end = doc[ks[-1]].idx + len(words[ks[-1]])
+            out.append((doc[ks[0]].idx, end, _canonical_phrase([lowers[k] for k in ks])))
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
@@ -80,7 +142,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     lexicon_spans = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
-    for s, e, canonical in acronym_metric_spans(doc):
+    for s, e, canonical in acronym_metric_spans(doc) + measured_phrase_spans(doc):
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
         defined = (s, e) in long_forms
