@@ -13,6 +13,7 @@ from pipeline.stages import run_pipeline
 ROOT = Path(__file__).resolve().parents[1]
 DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"
 HOLDOUT_GOLD = ROOT / "tests" / "gold" / "holdout_gold.jsonl"
+BLIND2_GOLD = ROOT / "tests" / "gold" / "blind2_gold.jsonl"
 
 
 def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
