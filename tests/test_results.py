@@ -289,3 +289,54 @@ def test_measure_named_before_from_to():
 def test_threshold_after_comparison_operator_is_not_a_result():
     rs = results("It reaches 85.29% pass@score >= 0.5 (p < 0.001).")
     assert set(rs) == {"85.29%"}
+
+
+def test_value_in_parentheses_after_a_method_is_its_own():
+    rs = results(
+        "We propose FooNet. FooNet reaches 82.82% recall, outperforming Gemini-2.5-Pro (76.72%)."
+    )
+    assert (rs["82.82%"].method, rs["76.72%"].method) == ("FooNet", "Gemini-2.5-Pro")
+
+
+def test_value_for_a_method():
+    rs = results(
+        "We propose FooNet. FooNet scores 67.90 on average (vs. 64.27 for InternVL 3.5 2B)."
+    )
+    assert rs["64.27"].method == "InternVL 3.5 2B"
+
+
+def test_respectively_distributes_methods():
+    rs = results("Even GPT-4o and Claude 3 achieve scores of 31.3% and 29.1%, respectively.")
+    assert (rs["31.3%"].method, rs["29.1%"].method) == ("GPT-4o", "Claude 3")
+
+
+def test_method_before_a_result_verb_in_the_clause_owns_it():
+    rs = results(
+        "Models barely improve (e.g., GPT-4o gains only +1.8%, while Llama-3 declines by 0.1%)."
+    )
+    assert (rs["+1.8%"].method, rs["0.1%"].method) == ("GPT-4o", "Llama-3")
+
+
+def test_value_list_shares_metric_and_change_kind():
+    rs = results("The reranker lifts R@5 on four languages (+0.017 Spanish, +0.033 Catalan).")
+    assert rs["+0.033"].metric == "recall@k"
+    rs = results("It yields a reduction of between 35% and 57% in loss.")
+    assert (rs["35%"].kind, rs["57%"].kind) == ("change", "change")
+
+
+def test_up_to_before_a_metric_is_a_score():
+    rs = results("We propose FooNet, achieving up to 74.33% F1-score on CIFAKE.")
+    assert rs["74.33%"].kind == "score"
+
+
+def test_currency_amounts_form_a_transition():
+    rs = results("The recommendations reduce monthly cost from about $1,503 to $708.")
+    assert (rs["708"].value, rs["708"].from_value) == (708, 1503) and "1,503" not in rs
+
+
+def test_comparison_scope_ends_at_the_setting():
+    r = extract_text(
+        "We present FooAttack, improving 22.8% over the best baseline attacks on both "
+        "commercial systems (GPT-4.1, Gemini 2.0)."
+    )
+    assert {m.name: m.role for m in r.methods}["GPT-4.1"] == "used"

@@ -48,7 +48,7 @@ _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
 )
 _NUMBER = regex.compile(
     r"""
-    (?<![\w.\-–/@^_$\\])
+    (?<![\w.\-–/@^_\\])
     (?:
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×|x(?![A-Za-z0-9]))
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
@@ -63,9 +63,10 @@ _NUMBER = regex.compile(
     """,
     regex.VERBOSE,
 )
-_CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]": a confidence level and interval
+_CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]", "[69.5-76.0% CI]": a level and interval
     r"(?:\d+(?:\.\d+)?\s?%\s*)?\b(?:CIs?|confidence\s+intervals?)\b\s*[:=]?\s*"
     r"(?:[\[(][^\])]{0,60}[\])]|-?\d+(?:\.\d+)?\s?%?\s?(?:[-–,]|to)\s?-?\d+(?:\.\d+)?)?"
+    r"|[\[(][^\])]{0,40}\bCI[\])]"
 )
 _DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+")
@@ -90,9 +91,9 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
     r"^\s*(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
-    r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?$"
+    r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?[$€£]?$"
 )
-_FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}$")
+_FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}[$€£]?$")
 
 
 @dataclass(frozen=True)
@@ -150,9 +151,12 @@ def _number_matches(text: str):
         if m is None and not text[hit.start()].isdigit():
             m = _NUMBER.match(text, hit.start() + 1)  # "/+8.1": the number without its sign
         if m is None:
-            # skip the whole digit run: a number never starts inside one
+            # skip the whole digit run ("1,503", "2.5"): a number never starts inside one
             pos = hit.end()
-            while pos < len(text) and text[pos].isdigit():
+            while pos < len(text) and (
+                text[pos].isdigit()
+                or (text[pos] in ",." and pos + 1 < len(text) and text[pos + 1].isdigit())
+            ):
                 pos += 1
             continue
         yield m

@@ -39,6 +39,7 @@ EXTRA_INFIXES = (
     r"—",  # em dash between words
     r"(?<=[0-9%])→|→(?=[0-9])",  # "26.8%→56.3%"
     r"(?<=[A-Za-z0-9])[=≈](?=[-−+]?\.?[0-9])",  # "F1=88.5"
+    r"(?<=[a-z]{2})\((?=[A-Z])",  # "Representation(CIPHER)"
 )
 EXTRA_SUFFIXES = (
     r"(?<=[0-9][A-Za-z])\.",

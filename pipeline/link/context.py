@@ -13,6 +13,7 @@ from pipeline.resources import cues
 
 CLAUSE_BREAKS = frozenset({",", ";", ":", "while", "whereas", "but", "—"})
 SCOPE_BREAKS = frozenset({";", "while", "whereas", "but"})
+SETTING_BREAKS = frozenset({"on", "across"})
 SKIP_ADVERBS = frozenset(
     {
         "significantly",
@@ -186,8 +187,8 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
         if front_active and low == ",":
             front_active = False
             continue
-        if low in SCOPE_BREAKS:
-            active = False
+        if low in SCOPE_BREAKS or (active and low in SETTING_BREAKS):
+            active = False  # "improvement over X on both Y and Z": Y, Z are the setting
             continue
         if low in c["comparison_cues"] and not (front and i == start):
             if low == "over" and _number_follows(ctx, i):

@@ -167,9 +167,13 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         )
         if resource and any(w in c["ratio_cues_before"] for w in before):
             return "ratio"
+    cues_before = before[-3:]
+    measured_after = any(j in metric_tokens for j in range(te, min(len(lows), te + 2)))
+    if cues_before[-2:] == ["up", "to"] and measured_after:
+        cues_before = cues_before[:-2]  # "up to 74.33% F1-score": a bound on a score
     if (
         _by_right_before(before)
-        or any(w in c["change_cues_before"] for w in before[-3:])
+        or any(w in c["change_cues_before"] for w in cues_before)
         or any(w in c["change_cues_after"] for w in after)
     ):
         return "change"
@@ -311,13 +315,40 @@ def _own_method_noun(ctx: DocContext, sent: int) -> str | None:
 
 
 def _labelled_after(ctx: DocContext, draft: ResultDraft, methods: list[Tagged]) -> str | None:
-    """The method named in parentheses right after the number: "51.05% (ANN)"."""
+    """The method a value is labelled with: "51.05% (ANN)", "64.27 for InternVL 3.5 2B",
+    "outperforming Gemini-2.5-Pro (76.72%)"."""
+    lows = ctx.lowers
+    ts = ctx.token_at(draft.start)
     te = ctx.token_at(draft.end - 1) + 1
-    if te + 2 < len(ctx.lowers) and ctx.lowers[te] == "(":
-        for m in methods:
-            if m.start == te + 1 and ctx.lowers[m.end] == ")":
-                return m.name
+    for m in methods:
+        if te + 2 < len(lows) and lows[te] == "(" and m.start == te + 1 and lows[m.end] == ")":
+            return m.name
+        if te + 1 < len(lows) and lows[te] == "for" and m.start == te + 1:
+            return m.name
+        if (
+            ts >= 1
+            and lows[ts - 1] == "("
+            and m.end == ts - 1
+            and te < len(lows)
+            and lows[te] == ")"
+        ):
+            return m.name
     return None
+
+
+def clause_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged | None:
+    """A method right before a result verb earlier in the value's clause ("(e.g.,
+    Gemini-2.5-Pro gains only +1.8%, while DeepSeek-R1 declines by -0.1%)")."""
+    c = cues()
+    clause = ctx.clause_of[ti]
+    best = None
+    for m in methods:
+        if m.clause != clause or m.end >= ti or m.end >= len(ctx.lowers):
+            continue
+        verb = ctx.lowers[m.end]
+        if verb in c["performance_verbs"] or verb in c["result_verbs_before"]:
+            best = m if best is None or m.end > best.end else best
+    return best
 
 
 def link_result(
@@ -362,7 +393,12 @@ def link_result(
         draft.method = None  # "a benchmark of 250 problems": a figure of the data
         return
     same_clause = [m for m in own if m.clause == clause]
-    hit = subject_method(ctx, sent, own) or _nearest(same_clause, ti) or _nearest(own, ti)
+    hit = (
+        clause_subject(ctx, ti, own)
+        or subject_method(ctx, sent, own)
+        or _nearest(same_clause, ti)
+        or _nearest(own, ti)
+    )
     noun = _own_method_noun(ctx, sent)
     if main_method and noun and not any(m.name == main_method for m in own):
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
@@ -423,7 +459,15 @@ def extract_results(
     _share_range_kinds(out, doc._.numbers)
     kept = [n for n, ok in zip(numbers, accepted, strict=True) if ok]
     for chain in value_lists(kept, doc_text(doc)):
-        distribute(chain, [out[k] for k in chain], ctx, metrics, datasets)
+        members = [out[k] for k in chain]
+        distribute(chain, members, ctx, metrics, datasets, methods)
+        head = members[0]
+        for d in members[1:]:  # "(+0.017 Spanish, +0.033 Catalan)": a list shares its reading
+            if d.sentence != head.sentence:
+                continue
+            d.metric = d.metric or head.metric
+            if head.kind in ("change", "ratio") and d.kind == "score":
+                d.kind = head.kind  # "a reduction of between 35% and 57%"
     return out
 
 
@@ -466,6 +510,7 @@ def distribute(
     ctx: DocContext,
     metrics: list[Tagged],
     datasets: list[Tagged],
+    methods: list[Tagged] = (),
 ) -> None:
     """Give the values of a list the members of an equally long name list, in order:
     "ROUGE-1, ROUGE-2 and ROUGE-L of 41.2, 18.7 and 38.3"; datasets only with "respectively"."""
@@ -474,8 +519,8 @@ def distribute(
         return
     s, e = ctx.sent_bounds[sent]
     respectively = "respectively" in ctx.lowers[s:e]
-    for items, attr in ((metrics, "metric"), (datasets, "dataset")):
-        if attr == "dataset" and not respectively:
+    for items, attr in ((metrics, "metric"), (datasets, "dataset"), (methods, "method")):
+        if attr != "metric" and not respectively:
             continue
         run = _closest_run(name_lists(items, ctx.lowers, sent), drafts, ctx)
         if run is not None and len(run) == len(drafts):
@@ -496,7 +541,7 @@ def _closest_run(
     return min(after, key=lambda r: r[0].start) if after else None
 
 
-_LIST_GAP = regex.compile(r"\s*(?:,|;|,?\s+and|,?\s+or)\s+")
+_LIST_GAP = regex.compile(r"(?:\s+\p{L}[\p{L}-]*)?\s*(?:,|;|,?\s+and|,?\s+or)\s+")
 
 
 def continues_list(prev: dict, num: dict, text: str) -> bool:
