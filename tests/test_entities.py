@@ -326,3 +326,8 @@ def test_share_of_a_method_makes_it_a_comparison_point():
 def test_capitalised_metrics_in_a_list_are_metrics():
     r = extract_text("We report Precision, Recall and F1 for every system.")
     assert {m.name for m in r.metrics} == {"precision", "recall", "f1"}
+
+
+def test_loss_function_is_not_a_metric():
+    r = extract_text("We design a dual-objective semantic-visual loss function for the attack.")
+    assert r.metrics == []

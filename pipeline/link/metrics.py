@@ -26,6 +26,9 @@ def keep_metric(span: Span) -> bool:
     doc = span.doc
     prev = doc_lowers(doc)[span.start - 1] if span.start > 0 else ""
     canonical = span.kb_id_
+    nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
+    if nxt in c["metric_blocked_after"]:
+        return False  # "loss function", "precision head"
     if span.text.lower() == "loss" or span.text.lower() == "losses":
         return prev in c["metric_loss_ok_before"] or not prev.isalpha()
     word = span.text
@@ -39,8 +42,7 @@ def keep_metric(span: Span) -> bool:
     ):
         return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
     blocked = c["metric_blocked_before"].get(canonical, [])
-    nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
-    return prev not in blocked and nxt not in c["metric_blocked_after"]
+    return prev not in blocked
 
 
 def _coordinated_metric(span: Span) -> bool:
