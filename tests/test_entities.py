@@ -331,3 +331,8 @@ def test_capitalised_metrics_in_a_list_are_metrics():
 def test_loss_function_is_not_a_metric():
     r = extract_text("We design a dual-objective semantic-visual loss function for the attack.")
     assert r.metrics == []
+
+
+def test_model_tags_after_a_family_name_and_vendor_prefixes():
+    r = extract_text("We test OpenAI GPT o3-mini-high, DeepSeek R1 and Anthropic Claude 3.5 Sonnet.")
+    assert [m.name for m in r.methods] == ["GPT o3-mini-high", "DeepSeek R1", "Claude 3.5 Sonnet"]

@@ -18,6 +18,7 @@ _DATASET_VERSION = regex.compile(r"v\d+(?:\.\d+)*|\d+\.\d+")  # "SQuAD v1.1", "S
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
 _ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
 _VERSION = regex.compile(r"^v?\d+(?:\.\d+)*[A-Za-z]?$")
+_MODEL_TAG = regex.compile(r"^(?:[RVK]\d+(?:\.\d+)?|o\d(?:-[a-z]+)*)$")  # R1, V3.2, o3-mini-high
 
 
 @dataclass
@@ -118,7 +119,9 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             j = span.end
             cont = cues()["model_name_continuations"]
             while (
-                j < len(doc) and j - span.end < 3 and (words[j] in cont or _VERSION.match(words[j]))
+                j < len(doc)
+                and j - span.end < 3
+                and (words[j] in cont or _VERSION.match(words[j]) or _MODEL_TAG.match(words[j]))
             ):
                 j += 1
             if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
