@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"
 HOLDOUT_GOLD = ROOT / "tests" / "gold" / "holdout_gold.jsonl"
 BLIND2_GOLD = ROOT / "tests" / "gold" / "blind2_gold.jsonl"
+BLIND3_GOLD = ROOT / "tests" / "gold" / "blind3_gold.jsonl"  # measured only: errors never read
 
 
 def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:

@@ -15,7 +15,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from devgold import BLIND2_GOLD, HOLDOUT_GOLD, dev_report
+from devgold import BLIND2_GOLD, BLIND3_GOLD, HOLDOUT_GOLD, dev_report
 from tdmsci import tdmsci_rows
 from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
 
@@ -80,6 +80,7 @@ def main() -> None:
     add_gold_rows(table, "dev gold (40)", dev_report(args.shared))
     add_gold_rows(table, "held-out gold (20)", dev_report(args.shared, HOLDOUT_GOLD))
     add_gold_rows(table, "blind gold 2 (20)", dev_report(args.shared, BLIND2_GOLD))
+    add_gold_rows(table, "blind gold 3 (20)", dev_report(args.shared, BLIND3_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
