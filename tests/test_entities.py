@@ -336,3 +336,18 @@ def test_loss_function_is_not_a_metric():
 def test_model_tags_after_a_family_name_and_vendor_prefixes():
     r = extract_text("We test OpenAI GPT o3-mini-high, DeepSeek R1 and Anthropic Claude 3.5 Sonnet.")
     assert [m.name for m in r.methods] == ["GPT o3-mini-high", "DeepSeek R1", "Claude 3.5 Sonnet"]
+
+
+def test_list_after_class_noun_comma_including():
+    r = extract_text("We describe standard 3DVG datasets, including ScanRefer, Sr3D, and Nr3D.")
+    assert set(names(r.datasets)) == {"ScanRefer", "Sr3D", "Nr3D"} and r.methods == []
+
+
+def test_colon_appositive_head():
+    r = extract_text("To address this, we introduce Medical Malice: a dataset of 214,219 prompts.")
+    assert names(r.datasets) == {"Medical Malice": "proposed"}
+
+
+def test_imaging_modalities_are_not_methods():
+    r = extract_text("Tasks span Optical Coherence Tomography (OCT) and Color Fundus Photography (CFP).")
+    assert r.methods == [] and r.datasets == []

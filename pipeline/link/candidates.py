@@ -270,7 +270,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if low == "as" and k > 0 and lowers[k - 1] == "such":
             cls_i = k - 2
         elif low in {"like", "including", "("}:
-            cls_i = k - 1
+            cls_i = (
+                k - 1 - (k >= 2 and lowers[k - 1] == "," and low != "(")
+            )  # "datasets, including"
         elif low in {",", ":"} and k > 0 and lowers[k - 1] in LISTING_DATA_NOUNS:
             cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:

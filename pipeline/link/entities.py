@@ -214,7 +214,7 @@ def _appositive_head(doc: Doc, i: int) -> str | None:
         while i < len(doc) and doc_words(doc)[i] != ")":
             i += 1
         i += 1
-    if i >= len(doc) or doc_words(doc)[i] != ",":
+    if i >= len(doc) or doc_words(doc)[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
         return None
     if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in {"a", "an", "the", "our"}:
         return None
