@@ -334,7 +334,9 @@ def test_loss_function_is_not_a_metric():
 
 
 def test_model_tags_after_a_family_name_and_vendor_prefixes():
-    r = extract_text("We test OpenAI GPT o3-mini-high, DeepSeek R1 and Anthropic Claude 3.5 Sonnet.")
+    r = extract_text(
+        "We test OpenAI GPT o3-mini-high, DeepSeek R1 and Anthropic Claude 3.5 Sonnet."
+    )
     assert [m.name for m in r.methods] == ["GPT o3-mini-high", "DeepSeek R1", "Claude 3.5 Sonnet"]
 
 
@@ -349,5 +351,19 @@ def test_colon_appositive_head():
 
 
 def test_imaging_modalities_are_not_methods():
-    r = extract_text("Tasks span Optical Coherence Tomography (OCT) and Color Fundus Photography (CFP).")
+    r = extract_text(
+        "Tasks span Optical Coherence Tomography (OCT) and Color Fundus Photography (CFP)."
+    )
     assert r.methods == [] and r.datasets == []
+
+
+def test_unlabelled_name_in_a_dataset_list_is_a_dataset():
+    r = extract_text("On MinervaMath, OlympiadBench, Math500, and AMC, our ORION models gain.")
+    assert "AMC" in names(r.datasets) and "AMC" not in names(r.methods)
+
+
+def test_name_after_a_scene_setting_list_keeps_its_kind():
+    r = extract_text(
+        "We propose FooLLM. On FaithEval, ConFiQA and PubMedQA, FooLLM achieves the best."
+    )
+    assert names(r.methods) == {"FooLLM": "proposed"}

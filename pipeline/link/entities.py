@@ -185,6 +185,39 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
     return start, end
 
 
+def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> None:
+    """An unlabelled name listed among names the lexicon types takes their kind: "Math500,
+    OlympiadBench, and AMC" makes AMC a dataset."""
+    owner: dict[int, Draft] = {}
+    for d in drafts:
+        for s, e in d.mentions:
+            owner[_token_span(ctx, s, e)[0]] = d
+    spans = {_token_span(ctx, s, e) for d in drafts for s, e in d.mentions}
+    by_start = dict(spans)
+    for d in drafts:
+        if d.label is not None or not d.sources <= {"shape", "list"}:
+            continue  # only bare name shapes: an acronym or an introduced name keeps its vote
+        votes: dict[str, int] = {}
+        for s, e in d.mentions:
+            ms, me = _token_span(ctx, s, e)
+            cs, ce = _coordinated(doc, ms, me, list(spans))
+            if me == ce and ms > 0 and ctx.lowers[ms - 1] not in {"and", "or", "&"}:
+                continue  # "On A, B and C, X achieves": X ends a scene, not the list
+            j = cs
+            while j < ce:
+                if j in by_start and j != ms:
+                    other = owner.get(j)
+                    if other is not None and other.label is not None:
+                        votes[other.kind] = votes.get(other.kind, 0) + 1
+                    j = by_start[j]
+                else:
+                    j += 1
+        if len(votes) == 1:
+            kind, n = next(iter(votes.items()))
+            if n >= 2:
+                d.kind, d.supported = kind, True
+
+
 def _head_after(doc: Doc, i: int) -> str | None:
     """'dataset' / 'method' when a head noun follows at token i ("X dataset", "X models")."""
     c = cues()
@@ -445,6 +478,8 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
     for d in drafts:
         vote_kind(d, doc, ctx, spans)
+    align_coordinated_kinds(drafts, doc, ctx)
+    for d in drafts:
         assign_role(d, doc, ctx)
     promote_variants(drafts)
     never_datasets = blocked_as("DATASET")
