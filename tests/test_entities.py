@@ -358,7 +358,7 @@ def test_imaging_modalities_are_not_methods():
 
 
 def test_unlabelled_name_in_a_dataset_list_is_a_dataset():
-    r = extract_text("On MinervaMath, OlympiadBench, Math500, and AMC, our ORION models gain.")
+    r = extract_text("On AIME 2024, MinervaMath, OlympiadBench, Math500, and AMC, ORION models gain.")
     assert "AMC" in names(r.datasets) and "AMC" not in names(r.methods)
 
 
