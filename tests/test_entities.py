@@ -367,3 +367,13 @@ def test_name_after_a_scene_setting_list_keeps_its_kind():
         "We propose FooLLM. On FaithEval, ConFiQA and PubMedQA, FooLLM achieves the best."
     )
     assert names(r.methods) == {"FooLLM": "proposed"}
+
+
+def test_lowercase_initial_camel_names_continue_a_list():
+    r = extract_text("We use four physiological datasets, including MIMIC-IV, WESAD, eICU, and more.")
+    assert set(names(r.datasets)) == {"MIMIC-IV", "WESAD", "eICU"}
+
+
+def test_long_form_ending_in_a_modifier_is_not_a_name():
+    r = extract_text("It shows how Classical-Holographic-Quantum-inspired (CHQ) principles can help.")
+    assert r.methods == [] and r.datasets == []

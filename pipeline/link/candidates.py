@@ -56,6 +56,7 @@ def acronym_candidates(
             or _is_metric_span(doc, a["long_start"], a["long_end"])
             or is_metric_name(long)
             or head in c["task_heads"]  # "Human Activity Recognition (HAR)" is a task
+            or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
             or ends_generic(long, generic)  # "Industrial IoT (IIoT)", "Zero-shot HAR"
         ):
             generic.add(short)
@@ -217,6 +218,13 @@ _NOT_COINED = frozenset(
 )
 
 
+def _adjective_tail(long: str) -> bool:
+    """True for a long form ending in a hyphenated lower-case modifier ("X-inspired")."""
+    last = long.split()[-1] if long.split() else ""
+    tail = last.rsplit("-", 1)[-1]
+    return "-" in last and tail.islower() and not coined_suffix(tail)
+
+
 def coined_suffix(part: str) -> bool:
     """True for a lowercase part that can end a coined name ("SWE-smith", "GW-map"), not an
     English modifier ("LLM-empowered", "GPT-series", "AI-assisted", "CMS-worst")."""
@@ -345,6 +353,8 @@ def _parenthesised_list(lowers: list[str], k: int) -> bool:
 def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) -> bool:
     """A token that can be part of a listed name."""
     word = words[j]
+    if word[:1].islower() and any(ch.isupper() for ch in word[1:]) and word.isalnum():
+        return True  # "eICU", "mBERT"
     if word[:1].isupper():
         return lowers[j] not in cues()["title_stopwords"] and not (first and is_generic(word))
     return not first and bool(_VERSION.match(word))
