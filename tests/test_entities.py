@@ -358,7 +358,7 @@ def test_imaging_modalities_are_not_methods():
 
 
 def test_unlabelled_name_in_a_dataset_list_is_a_dataset():
-    r = extract_text("On AIME 2024, MinervaMath, OlympiadBench, Math500, and AMC, ORION models gain.")
+    r = extract_text("On AIME 2024, MinervaMath, OlympiadBench, Math500, and AMC, ORION gains.")
     assert "AMC" in names(r.datasets) and "AMC" not in names(r.methods)
 
 
@@ -370,10 +370,10 @@ def test_name_after_a_scene_setting_list_keeps_its_kind():
 
 
 def test_lowercase_initial_camel_names_continue_a_list():
-    r = extract_text("We use four physiological datasets, including MIMIC-IV, WESAD, eICU, and more.")
+    r = extract_text("We use four clinical datasets, including MIMIC-IV, WESAD, eICU, and more.")
     assert set(names(r.datasets)) == {"MIMIC-IV", "WESAD", "eICU"}
 
 
 def test_long_form_ending_in_a_modifier_is_not_a_name():
-    r = extract_text("It shows how Classical-Holographic-Quantum-inspired (CHQ) principles can help.")
+    r = extract_text("It shows how Classical-Holographic-Quantum-inspired (CHQ) principles help.")
     assert r.methods == [] and r.datasets == []
