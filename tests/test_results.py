@@ -340,3 +340,8 @@ def test_comparison_scope_ends_at_the_setting():
         "commercial systems (GPT-4.1, Gemini 2.0)."
     )
     assert {m.name: m.role for m in r.methods}["GPT-4.1"] == "used"
+
+
+def test_value_after_versus_belongs_to_the_compared_method():
+    rs = results("The bi-encoder matches BioBERT-ST on MRR (0.876 vs. 0.866).")
+    assert (rs["0.876"].method, rs["0.866"].method) == (None, "BioBERT-ST")

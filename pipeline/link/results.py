@@ -336,6 +336,16 @@ def _labelled_after(ctx: DocContext, draft: ResultDraft, methods: list[Tagged]) 
     return None
 
 
+def _versus_method(ctx: DocContext, ti: int, sent: int, methods: list[Tagged]) -> str | None:
+    """The compared method of the sentence for the value right after "vs."/"versus"."""
+    if ti == 0 or ctx.lowers[ti - 1] not in {"vs.", "vs", "versus"}:
+        return None
+    if ti >= 2 and ctx.lowers[ti - 2] not in {")"} and not ctx.lowers[ti - 2][:1].isdigit():
+        return None  # "X vs. 0.8": only a value-to-value comparison
+    rivals = {m.name for m in methods if m.sentence == sent and m.compared}
+    return rivals.pop() if len(rivals) == 1 else None
+
+
 def clause_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged | None:
     """A method right before a result verb earlier in the value's clause ("(e.g.,
     Gemini-2.5-Pro gains only +1.8%, while DeepSeek-R1 declines by -0.1%)")."""
@@ -379,6 +389,10 @@ def link_result(
         if draft.dataset is None:
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
+    versus = _versus_method(ctx, ti, sent, methods)
+    if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
+        draft.method = versus
+        return
     labelled = _labelled_after(ctx, draft, methods)
     if labelled is not None:  # "51.05% (ANN), 53.27% (GBNN)"
         draft.method = labelled
