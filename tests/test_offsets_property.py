@@ -3,6 +3,7 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pipeline.components.numbers import find_numbers
 from pipeline.extract import extract_batch
 from pipeline.ingest import InputItem
 from pipeline.models import Record
@@ -41,6 +42,17 @@ FRAGMENTS = [
     "*",
     "_",
     "–",
+    " 71 . 8 % ",
+    " .72",
+    " 82.1/81.4",
+    " ± 0.4",
+    " (95% CI [0.9, 0.95])",
+    " p < 0.001",
+    " $1,503",
+    " 1.8 million",
+    "F1=88.5",
+    "(0.876 vs. 0.866)",
+    "+0.017",
 ]
 
 
@@ -57,3 +69,10 @@ def test_every_span_is_the_raw_slice(parts):
         assert raw[span.start : span.end] == span.text
     for sent in rec.sentences:
         assert 0 <= sent.start < sent.end <= len(raw)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789 ./%-+,$x×→±<>=()[]CIabtom", min_size=1, max_size=30))
+def test_number_finder_never_fails_and_spans_are_slices(text):
+    for n in find_numbers(text):
+        assert text[n.start : n.end] == n.text
