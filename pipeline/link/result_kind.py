@@ -1,0 +1,168 @@
+"""Which numbers report outcomes, and their kind (score, change, ratio, count)."""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc
+
+from pipeline.components.tokenizer import doc_lowers
+from pipeline.link.context import DocContext
+from pipeline.resources import cues
+
+
+def is_result_number(
+    num: dict,
+    doc: Doc,
+    ctx: DocContext,
+    metric_tokens: set[int],
+    dataset_tokens: set[int],
+    name_tokens: frozenset[int] = frozenset(),
+) -> bool:
+    """Reject years, section numbers, small bare counts, and unitless decimals that neither
+    share a clause with a metric or dataset nor follow a performance verb."""
+    c = cues()
+    ti = ctx.token_at(num["start"])
+    prev = doc_lowers(doc)[ti - 1] if ti > 0 else ""
+    if prev in c["skip_number_after"]:
+        return False
+    if num.get("signed") or num["from_value"] is not None:
+        return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
+    bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
+    lo, hi = c["year_range"]
+    if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
+        return False
+    if bare and num["is_integer"] and not num["grouped"] and num["value"] < c["min_bare_count"]:
+        if prev == "by" and _compares_before(ctx, ti):
+            return True  # "outperforms AdapterFusion by 4"
+        return any(j in metric_tokens for j in range(ti + 1, min(len(doc), ti + 3)))
+    if bare and not num["is_integer"]:
+        clause = ctx.clause_of[ti]
+        if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
+            return True
+        before = ctx.lowers[max(0, ti - 3) : ti]
+        if before[-1:] == ["("] and ti >= 2 and ti - 2 in name_tokens:
+            return True  # "GPT-5 (0.64)": a method's score
+        return any(
+            w in c["performance_verbs"]
+            or w in c["score_words_before"]
+            or w in c["result_verbs_before"]
+            for w in before
+        )
+    return True
+
+
+def _compares_before(ctx: DocContext, ti: int) -> bool:
+    """True when a comparison or performance verb precedes token ti in its sentence."""
+    c = cues()
+    s, _ = ctx.sent_bounds[ctx.sent_of[ti]]
+    return any(w in c["comparison_cues"] or w in c["performance_verbs"] for w in ctx.lowers[s:ti])
+
+
+FILLERS = frozenset(
+    {
+        "over",
+        "more",
+        "than",
+        "about",
+        "nearly",
+        "up",
+        "to",
+        "around",
+        "almost",
+        "approximately",
+        "roughly",
+        "as",
+        "much",
+        "a",
+        "an",
+        "average",
+        "of",
+        "only",
+        "just",
+        "at",
+        "least",
+        "most",
+        "some",
+        "~",
+        "≈",
+    }
+)
+
+
+def _by_right_before(before: list[str]) -> bool:
+    """True for "by 5%", "by over 5%", "by up to 5%": 'by' before only filler words."""
+    for word in reversed(before):
+        if word == "by":
+            return True
+        if word not in FILLERS:
+            return False
+    return False
+
+
+def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -> str:
+    """score / change / ratio / count from the unit and the words around the number."""
+    c = cues()
+    unit = num["unit"]
+    if unit == "x" or num["is_fraction"]:
+        return "ratio"
+    if unit == "points":
+        return "change"
+    if num["from_value"] is not None:
+        return "score"
+    if num.get("signed"):
+        return "change"
+    ti = ctx.token_at(num["start"])
+    te = ctx.token_at(num["end"] - 1) + 1
+    sent = ctx.sent_of[ti]
+    lows = ctx.lowers
+    before = [lows[j] for j in range(max(0, ti - 4), ti) if ctx.sent_of[j] == sent]
+    after = [lows[j] for j in range(te, min(len(lows), te + 3)) if ctx.sent_of[j] == sent]
+    if unit is None and before[-1:] == ["by"] and _compares_before(ctx, ti):
+        return "change"  # "outperforms AdapterFusion by 4"
+    if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
+        measured = ti > 0 and (
+            ti - 1 in metric_tokens
+            or (before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens)
+        )
+        return "score" if measured else "count"
+    if unit == "%" and after[:1] == ["of"]:
+        noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]
+        if any(w in c["ratio_reference_nouns"] for w in noun_soon[:3]):
+            return "ratio"  # "40% of baseline methods"
+        resource = any(w in c["resource_nouns"] for w in after[1:]) or _resource_soon(
+            doc, te + 1, sent, ctx
+        )
+        if resource and any(w in c["ratio_cues_before"] for w in before):
+            return "ratio"
+    cues_before = before[-3:]
+    measured_after = any(j in metric_tokens for j in range(te, min(len(lows), te + 2)))
+    if cues_before[-2:] == ["up", "to"] and measured_after:
+        cues_before = cues_before[:-2]  # "up to 74.33% F1-score": a bound on a score
+    if (
+        _by_right_before(before)
+        or any(w in c["change_cues_before"] for w in cues_before)
+        or any(w in c["change_cues_after"] for w in after)
+    ):
+        return "change"
+    return "score"
+
+
+def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
+    """True when a resource noun (data, samples, ...) follows within 4 tokens of `i`."""
+    c = cues()
+    for j in range(i, min(len(doc), i + 4)):
+        if ctx.sent_of[j] != sent:
+            return False
+        if (
+            doc_lowers(doc)[j] in c["resource_nouns"]
+            or doc_lowers(doc)[j].split("-")[-1] in c["resource_nouns"]
+        ):
+            return True
+    return False
+
+
+def points_follow(ctx: DocContext, i: int, metric_tokens: set[int]) -> bool:
+    """True for "<metric> points" right after the number: "by 4 WER points"."""
+    j = i
+    while j < len(ctx.lowers) and j in metric_tokens and j - i < 4:
+        j += 1
+    return j > i and j < len(ctx.lowers) and ctx.lowers[j] in {"points", "point", "pp"}
