@@ -7,8 +7,8 @@ from pathlib import Path
 
 import orjson
 
-from pipeline.evaluate import evaluate
-from pipeline.stages import run_pipeline
+from pipeline.quality.evaluate import evaluate
+from pipeline.run.sequence import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"

@@ -19,8 +19,8 @@ from devgold import BLIND2_GOLD, BLIND3_GOLD, HOLDOUT_GOLD, dev_report
 from tdmsci import tdmsci_rows
 from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
 
-from pipeline.evaluate import evaluate
-from pipeline.stages import run_pipeline
+from pipeline.quality.evaluate import evaluate
+from pipeline.run.sequence import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
 

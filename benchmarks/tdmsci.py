@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
+from pipeline.record import extract_batch
 
 LABELS = ("DATASET", "METRIC")
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import spacy
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import ingest
+from pipeline.io.ingest import ingest
 from pipeline.nlp import build_nlp
-from pipeline.normalise import normalise
-from pipeline.stages import extract_all, in_worker_processes
+from pipeline.nlp.normalise import normalise
+from pipeline.record import extract_batch
+from pipeline.run.sequence import extract_all, in_worker_processes
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import orjson
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
+from pipeline.record import extract_batch
 
 
 @dataclass

@@ -23,11 +23,11 @@ from pipeline.errors import (
 from pipeline.models import ErrorRecord, Record, Summary
 
 _LAZY = {
-    "run_pipeline": "pipeline.stages",
-    "extract_batch": "pipeline.extract",
+    "run_pipeline": "pipeline.run.sequence",
+    "extract_batch": "pipeline.record",
     "get_nlp": "pipeline.nlp",
-    "audit_file": "pipeline.audit",
-    "export_records": "pipeline.export",
+    "audit_file": "pipeline.quality.audit",
+    "export_records": "pipeline.io.export",
 }
 
 

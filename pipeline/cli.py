@@ -33,7 +33,7 @@ OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
 
 
 def _count_inputs(inputs: list[Path], fields, max_chars: int) -> int:
-    from pipeline.ingest import ingest
+    from pipeline.io.ingest import ingest
 
     items, _ = ingest(inputs, fields, max_chars)
     return len(items)
@@ -88,7 +88,7 @@ def run(
     ] = False,
 ) -> None:
     """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
-    from pipeline.ingest import Fields
+    from pipeline.io.ingest import Fields
 
     fields = Fields(id_field, title_field, abstract_field)
     total = _count_inputs(inputs, fields, max_chars)
@@ -104,11 +104,11 @@ def run(
         job = bar.add_task("extract", total=total)
         step = lambda n: bar.advance(job, n)  # noqa: E731
         if prefect:
-            from pipeline.prefect_env import configure
+            from pipeline.run.prefect_env import configure
 
             where = configure(verbose)
-            from pipeline.flow import run_flow
-            from pipeline.progress import PROGRESS
+            from pipeline.run.flow import run_flow
+            from pipeline.run.progress import PROGRESS
 
             token = PROGRESS.set(step)
             try:
@@ -127,7 +127,7 @@ def run(
                 PROGRESS.reset(token)
             where = f"Prefect ({where})"
         else:
-            from pipeline.stages import run_pipeline
+            from pipeline.run.sequence import run_pipeline
 
             summary = run_pipeline(
                 inputs,
@@ -156,7 +156,7 @@ def evaluate_cmd(
 ) -> None:
     """Score predicted records against gold: P/R/F1 per category, role and result attributes."""
     from pipeline.errors import GoldError
-    from pipeline.evaluate import evaluate
+    from pipeline.quality.evaluate import evaluate
 
     try:
         report = evaluate(gold, pred)
@@ -208,12 +208,12 @@ def serve(
     if (cron is None) == (interval is None):
         console.print("[red]error:[/] give exactly one of --cron or --interval")
         raise typer.Exit(2)
-    from pipeline.prefect_env import configure
+    from pipeline.run.prefect_env import configure
 
     where = configure()
     import asyncio
 
-    from pipeline.schedule import serve_folder
+    from pipeline.run.schedule import serve_folder
 
     console.print(
         f"serving [bold]{name}[/] over {folder} → {out} ({cron or f'every {interval}s'}),"
@@ -237,12 +237,12 @@ def audit(
 ) -> None:
     """Check every record against its source: sha256, span texts, result values, references,
     schema. Exits 0 only when everything verifies."""
-    from pipeline.audit import audit_file
-    from pipeline.report import render_report
+    from pipeline.quality.audit import audit_file
+    from pipeline.quality.report import render_report
 
     report = audit_file(records)
     if html is not None:
-        from pipeline.emit import atomic_write
+        from pipeline.io.emit import atomic_write
 
         atomic_write(html, [render_report(report).encode("utf-8")])
     if as_json:
@@ -289,7 +289,7 @@ def export(
 ) -> None:
     """Write results.<fmt> (one row per result) and mentions.<fmt> (one row per mention)."""
     from pipeline.errors import InputError
-    from pipeline.export import export_records
+    from pipeline.io.export import export_records
 
     if fmt not in ("csv", "parquet"):
         console.print(f"[red]error:[/] --format must be csv or parquet, not {fmt!r}")

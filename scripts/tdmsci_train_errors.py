@@ -11,10 +11,10 @@ import argparse
 from collections import Counter
 from pathlib import Path
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
+from pipeline.record import extract_batch
 
 
 def read_conll(path: Path) -> list[tuple[str, set[tuple[str, int, int]]]]:
@@ -52,8 +52,8 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from build_lexicons import dataset_name
 
-    from pipeline.components.lexicon import DEFAULT_FILES
     from pipeline.nlp import build_nlp
+    from pipeline.nlp.lexicon import DEFAULT_FILES
 
     names = set()
     for i, (text, gold) in enumerate(sents):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
+from pipeline.record import extract_batch
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

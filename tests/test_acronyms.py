@@ -2,7 +2,7 @@
 
 import pytest
 
-from pipeline.components.acronyms import (
+from pipeline.nlp.acronyms import (
     best_long_form,
     find_acronyms,
     is_short_form,

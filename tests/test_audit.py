@@ -6,9 +6,9 @@ import orjson
 import pytest
 from typer.testing import CliRunner
 
-from pipeline.audit import audit_file, value_of
 from pipeline.cli import app
-from pipeline.stages import run_pipeline
+from pipeline.quality.audit import audit_file, value_of
+from pipeline.run.sequence import run_pipeline
 from tests.conftest import SEED
 
 HOSTILE = "We propose FooNet. FooNet reaches 91.5% accuracy on CIFAR-10."

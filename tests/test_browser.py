@@ -6,7 +6,7 @@ import sys
 import orjson
 import pytest
 
-from pipeline.stages import run_pipeline
+from pipeline.run.sequence import run_pipeline
 from tests.test_report import HOSTILE
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

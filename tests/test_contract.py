@@ -3,7 +3,7 @@
 import pytest
 from pydantic import ValidationError
 
-from pipeline.emit import atomic_write
+from pipeline.io.emit import atomic_write
 from pipeline.models import Record
 from pipeline.schema import schema_texts
 from tests.conftest import ROOT, extract_text
@@ -53,8 +53,8 @@ def test_atomic_write_leaves_old_file_on_failure(tmp_path):
 
 
 def test_a_failing_abstract_becomes_an_error_not_a_lost_batch(monkeypatch):
-    from pipeline import extract
-    from pipeline.ingest import InputItem
+    from pipeline import record as extract
+    from pipeline.io.ingest import InputItem
     from pipeline.models import ErrorRecord
     from pipeline.nlp import get_nlp
 

@@ -1,8 +1,8 @@
 """All 2,104 real arXiv abstracts run through extraction without an error."""
 
-from pipeline.extract import extract_batch
-from pipeline.ingest import ingest
+from pipeline.io.ingest import ingest
 from pipeline.models import Record
+from pipeline.record import extract_batch
 from tests.conftest import shared_file
 
 

@@ -3,9 +3,9 @@
 import orjson
 import pytest
 
-from pipeline.evaluate import evaluate
 from pipeline.models import Record, Summary
-from pipeline.stages import run_pipeline
+from pipeline.quality.evaluate import evaluate
+from pipeline.run.sequence import run_pipeline
 from tests.conftest import ROOT, SEED, shared_file
 
 

@@ -4,7 +4,7 @@ import orjson
 import pytest
 
 from pipeline.errors import GoldError
-from pipeline.evaluate import evaluate
+from pipeline.quality.evaluate import evaluate
 
 GOLD = {
     "doc": 1,

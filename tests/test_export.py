@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.export import MENTION_COLUMNS, RESULT_COLUMNS, export_records
+from pipeline.io.export import MENTION_COLUMNS, RESULT_COLUMNS, export_records
 from tests.conftest import ROOT
 
 RECORDS = ROOT / "outputs" / "records.jsonl"

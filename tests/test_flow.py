@@ -6,7 +6,7 @@ import os
 import orjson
 import pytest
 
-from pipeline.prefect_env import configure
+from pipeline.run.prefect_env import configure
 from tests.conftest import SEED
 
 pytestmark = pytest.mark.prefect
@@ -30,8 +30,8 @@ def _records(path):
 
 
 def test_flow_matches_plain_functions(prefect_server, tmp_path):
-    from pipeline.flow import run_flow
-    from pipeline.stages import run_pipeline
+    from pipeline.run.flow import run_flow
+    from pipeline.run.sequence import run_pipeline
 
     summary = run_flow([str(SEED)], str(tmp_path / "flow"), batch_size=8)
     run_pipeline([SEED], tmp_path / "plain")
@@ -44,7 +44,7 @@ def test_flow_matches_plain_functions(prefect_server, tmp_path):
 def test_flow_run_is_named_after_its_input(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 
-    from pipeline.flow import run_flow
+    from pipeline.run.flow import run_flow
 
     run_flow([str(SEED)], str(tmp_path / "named"), batch_size=8)
 
@@ -58,7 +58,7 @@ def test_flow_run_is_named_after_its_input(prefect_server, tmp_path):
 def test_flow_batches_into_task_runs(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 
-    from pipeline.flow import run_flow
+    from pipeline.run.flow import run_flow
 
     run_flow([str(SEED)], str(tmp_path / "batched"), batch_size=5)
 
@@ -77,7 +77,7 @@ def test_flow_batches_into_task_runs(prefect_server, tmp_path):
 def test_scheduled_deployment_runs(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 
-    from pipeline.schedule import build_runner
+    from pipeline.run.schedule import build_runner
 
     inbox = tmp_path / "inbox"
     inbox.mkdir()
@@ -98,8 +98,8 @@ def test_scheduled_deployment_runs(prefect_server, tmp_path):
 
 
 def test_flow_with_a_process_pool(prefect_server, tmp_path):
-    from pipeline.flow import run_flow
-    from pipeline.stages import run_pipeline
+    from pipeline.run.flow import run_flow
+    from pipeline.run.sequence import run_pipeline
 
     summary = run_flow([str(SEED)], str(tmp_path / "pool"), batch_size=5, workers=2)
     run_pipeline([SEED], tmp_path / "plain")
@@ -112,7 +112,7 @@ def test_flow_with_a_process_pool(prefect_server, tmp_path):
 def test_flow_publishes_an_artifact_and_a_report(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 
-    from pipeline.flow import run_flow
+    from pipeline.run.flow import run_flow
 
     run_flow([str(SEED)], str(tmp_path / "art"), batch_size=8)
     assert (tmp_path / "art" / "report.html").exists()

@@ -3,7 +3,7 @@
 import orjson
 import pytest
 
-from pipeline.ingest import Fields, InputItem, discover, ingest, read_file
+from pipeline.io.ingest import Fields, InputItem, discover, ingest, read_file
 from pipeline.models import ErrorRecord
 from tests.conftest import SEED
 

@@ -3,7 +3,7 @@
 import pytest
 from spacy.lang.en import English
 
-from pipeline.components.lexicon import LexiconRuler, is_case_sensitive, plural_variants
+from pipeline.nlp.lexicon import LexiconRuler, is_case_sensitive, plural_variants
 from pipeline.resources import DATA_DIR
 
 

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pipeline.normalise import normalise
+from pipeline.nlp.normalise import normalise
 
 
 def test_escaped_percent():
@@ -91,7 +91,7 @@ def test_plain_text_maps_to_itself(raw):
 
 
 def test_trigger_scan_finds_the_same_tokens_as_a_full_scan():
-    from pipeline.normalise import _TOKEN, _tokens
+    from pipeline.nlp.normalise import _TOKEN, _tokens
 
     raw = r"a*b* **B**old \textit{x}~$5\times$ sam- ple  é -- {k} & 3-4 \ours{} *it* end*"
     full = [(m.start(), m.end(), m.lastgroup) for m in _TOKEN.finditer(raw)]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from pipeline.components.numbers import find_numbers, parse_value
+from pipeline.nlp.numbers import find_numbers, parse_value
 
 
 def one(text):
@@ -81,7 +81,7 @@ def test_parse_value():
 
 
 def test_digit_scan_finds_what_a_full_scan_finds():
-    from pipeline.components.numbers import _NUMBER, _number_matches
+    from pipeline.nlp.numbers import _NUMBER, _number_matches
 
     text = "GPT-4o got +9.3/+8.1 points, j+1 and A100 at 3-5% with 1/50th and -2.5 pp."
     assert [m.span() for m in _number_matches(text)] == [m.span() for m in _NUMBER.finditer(text)]

@@ -3,11 +3,11 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pipeline.components.numbers import find_numbers
-from pipeline.extract import extract_batch
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
+from pipeline.nlp.numbers import find_numbers
+from pipeline.record import extract_batch
 
 FRAGMENTS = [
     "We propose ",

@@ -4,9 +4,9 @@ import re
 
 import orjson
 
-from pipeline.audit import audit_file
-from pipeline.report import render_report
-from pipeline.stages import run_pipeline
+from pipeline.quality.audit import audit_file
+from pipeline.quality.report import render_report
+from pipeline.run.sequence import run_pipeline
 
 HOSTILE = (
     "We propose EvilNet <script>window.__pwned=1</script> and "

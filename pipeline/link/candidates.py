@@ -7,10 +7,10 @@ from dataclasses import dataclass
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.acronyms import best_long_form, is_short_form
-from pipeline.components.tokenizer import doc_text, doc_words
 from pipeline.link.context import DocContext
 from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym, lexicon_labels
+from pipeline.nlp.acronyms import best_long_form, is_short_form
+from pipeline.nlp.tokenizer import doc_text, doc_words
 from pipeline.resources import cues
 
 _HYPHEN = regex.compile(r"[-–]")

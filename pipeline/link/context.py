@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_lowers, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_words
 from pipeline.resources import cues
 
 CLAUSE_BREAKS = frozenset({",", ";", ":", "while", "whereas", "but", "—"})

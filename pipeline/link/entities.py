@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 import regex
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
@@ -23,6 +22,7 @@ from pipeline.link.candidates import (
 )
 from pipeline.link.context import DocContext, next_content
 from pipeline.link.terms import blocked_as, fold, is_generic, is_metric_name, occurrences
+from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import cues
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.components.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.link.terms import is_metric_name, occurrences
+from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import cues
 
 

@@ -6,9 +6,9 @@ from itertools import pairwise
 
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_lowers
 from pipeline.link.context import DocContext
 from pipeline.link.tags import ResultDraft, Tagged
+from pipeline.nlp.tokenizer import doc_lowers
 from pipeline.resources import cues
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_lowers
 from pipeline.link.context import DocContext
+from pipeline.nlp.tokenizer import doc_lowers
 from pipeline.resources import cues
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
 from pipeline.link.context import DocContext
 from pipeline.link.owners import (
     clause_subject,
@@ -21,6 +20,7 @@ from pipeline.link.owners import (
 from pipeline.link.result_kind import is_result_number, points_follow, result_kind
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.link.value_lists import continues_list, distribute, value_lists
+from pipeline.nlp.tokenizer import doc_text
 
 __all__ = ["ResultDraft", "Tagged", "extract_results", "link_result"]
 

@@ -34,7 +34,7 @@ def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
 @cache
 def lexicon_labels() -> dict[str, str]:
     """Surface -> DATASET/METHOD from the packaged lexicons (for names cut out of compounds)."""
-    from pipeline.components.lexicon import DEFAULT_FILES
+    from pipeline.nlp.lexicon import DEFAULT_FILES
     from pipeline.resources import read_lexicon
 
     out: dict[str, str] = {}

@@ -8,7 +8,7 @@ import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text
+from pipeline.nlp.tokenizer import doc_text
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=[])

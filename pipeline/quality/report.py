@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pipeline.audit import AuditReport, RecordAudit
+from pipeline.quality.audit import AuditReport, RecordAudit
 
 CATEGORIES = ("method", "dataset", "metric", "result")
 STYLE = """

@@ -9,7 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.components.tokenizer import doc_words
+from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"

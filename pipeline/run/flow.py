@@ -11,11 +11,11 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ProcessPoolTaskRunner
 
-from pipeline import progress as progress_hook
-from pipeline.emit import write_outputs
-from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
+from pipeline.io.emit import write_outputs
+from pipeline.io.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
-from pipeline.stages import (
+from pipeline.run import progress as progress_hook
+from pipeline.run.sequence import (
     DEFAULT_BATCH,
     RunOutput,
     extract_all,

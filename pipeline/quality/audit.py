@@ -12,8 +12,8 @@ from typing import Any
 import orjson
 from jsonschema import Draft202012Validator
 
-from pipeline.components.numbers import find_numbers
-from pipeline.normalise import normalise
+from pipeline.nlp.normalise import normalise
+from pipeline.nlp.numbers import find_numbers
 from pipeline.schema import schema_texts
 
 CHECKS = (

@@ -10,8 +10,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline import __version__
-from pipeline.components.tokenizer import doc_text, doc_words
-from pipeline.ingest import InputItem
+from pipeline.io.ingest import InputItem
 from pipeline.link.context import build_context
 from pipeline.link.entities import Draft, extract_entities, share_of
 from pipeline.link.metrics import MetricDraft, extract_metrics
@@ -29,7 +28,8 @@ from pipeline.models import (
     SourceRef,
     Span,
 )
-from pipeline.normalise import OffsetMap, normalise
+from pipeline.nlp.normalise import OffsetMap, normalise
+from pipeline.nlp.tokenizer import doc_text, doc_words
 from pipeline.resources import cues
 
 EXTRACTOR = Extractor(name="abstract-pipeline-rules", version=__version__)

@@ -8,11 +8,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.emit import write_outputs
-from pipeline.extract import EXTRACTOR, extract_batch
-from pipeline.ingest import MAX_CHARS, Fields, InputItem, ingest
+from pipeline.io.emit import write_outputs
+from pipeline.io.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
 from pipeline.nlp import get_nlp
+from pipeline.record import EXTRACTOR, extract_batch
 
 DEFAULT_BATCH = 256
 Progress = Callable[[int], None]
@@ -106,9 +106,9 @@ REPORT = "report.html"
 
 def write_report(out_dir: Path) -> dict:
     """Audit out_dir/records.jsonl and write out_dir/report.html; returns the audit summary."""
-    from pipeline.audit import audit_file
-    from pipeline.emit import atomic_write
-    from pipeline.report import render_report
+    from pipeline.io.emit import atomic_write
+    from pipeline.quality.audit import audit_file
+    from pipeline.quality.report import render_report
 
     report = audit_file(out_dir / "records.jsonl")
     atomic_write(out_dir / REPORT, [render_report(report).encode("utf-8")])

@@ -8,7 +8,7 @@ from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_text, doc_words
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])

@@ -7,8 +7,6 @@ from functools import cache
 import spacy
 from spacy.language import Language
 
-import pipeline.components  # noqa: F401  (registers the factories)
-
 COMPONENTS = (
     "abstract_sentencizer",
     "acronym_detector",

@@ -7,7 +7,7 @@ from uuid import UUID
 
 from prefect.runner import Runner
 
-from pipeline.flow import extraction_flow, run_label
+from pipeline.run.flow import extraction_flow, run_label
 
 
 async def build_runner(

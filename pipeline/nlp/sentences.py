@@ -7,7 +7,7 @@ from spacy.attrs import SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.components.tokenizer import doc_words
+from pipeline.nlp.tokenizer import doc_words
 
 TERMINALS = frozenset({".", "!", "?", "...", "…"})
 CLOSERS = frozenset({")", "]", '"', "'", "”", "’"})

@@ -1,0 +1,1 @@
+"""Input and output: reading abstracts, writing records atomically, exporting tables."""

@@ -1,0 +1,1 @@
+"""Running the stages: the one orchestration sequence, the Prefect flow and schedules."""
