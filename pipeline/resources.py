@@ -80,3 +80,59 @@ def cues() -> dict[str, Any]:
         for k, v in raw.items()
         if not k.startswith("_")
     }
+
+
+WORDS_DIR = "words"
+
+
+def read_words(path: Path) -> frozenset[str]:
+    """One entry per line; blank lines and '#' comment lines are skipped."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(s for line in lines if (s := line.strip()) and not s.startswith("#"))
+
+
+class Vocabulary:
+    """The word lists of `data/words/*.txt` as attributes (`VOCAB.proposal_verbs`), each a
+    frozenset loaded once; a name without a file is an AttributeError naming the file."""
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        self._dir = (data_dir or DATA_DIR) / WORDS_DIR
+        self._loaded: dict[str, frozenset[str]] = {}
+
+    def __getattr__(self, name: str) -> frozenset[str]:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        words = self._loaded.get(name)
+        if words is None:
+            path = self._dir / f"{name}.txt"
+            if not path.is_file():
+                raise AttributeError(f"no word list {name!r}: {path} does not exist")
+            words = self._loaded[name] = read_words(path)
+        return words
+
+    def names(self) -> list[str]:
+        """Every word list on disk."""
+        return sorted(p.stem for p in self._dir.glob("*.txt"))
+
+
+VOCAB = Vocabulary()
+
+
+WORD_REF = "@words/"
+
+
+def expand_word_refs(value: Any, vocab: Vocabulary = VOCAB) -> Any:
+    """Replace every `"@words/NAME"` in a Matcher pattern by the sorted list of that word list,
+    so a pattern such as `{"LOWER": {"IN": "@words/proposal_verbs"}}` shares its vocabulary."""
+    if isinstance(value, str) and value.startswith(WORD_REF):
+        return sorted(getattr(vocab, value[len(WORD_REF) :]))
+    if isinstance(value, dict):
+        return {k: expand_word_refs(v, vocab) for k, v in value.items()}
+    if isinstance(value, list):
+        return [expand_word_refs(v, vocab) for v in value]
+    return value
+
+
+def read_patterns(name: str, data_dir: Path | None = None) -> list[dict[str, Any]]:
+    """A packaged JSONL file of SpanRuler/Matcher patterns with word-list references expanded."""
+    return [expand_word_refs(row) for row in read_jsonl(data_path(name, data_dir))]

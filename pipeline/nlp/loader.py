@@ -7,6 +7,10 @@ from functools import cache
 import spacy
 from spacy.language import Language
 
+from pipeline.resources import read_patterns
+
+CUE_PATTERNS = "patterns/cues.jsonl"
+
 COMPONENTS = (
     "abstract_sentencizer",
     "acronym_detector",
@@ -22,6 +26,8 @@ def build_nlp() -> Language:
     nlp = spacy.blank("en", config=config)
     for name in COMPONENTS:
         nlp.add_pipe(name)
+    cues = nlp.add_pipe("span_ruler", name="cue_ruler", config={"spans_key": "cues"})
+    cues.add_patterns(read_patterns(CUE_PATTERNS))
     return nlp
 
 
