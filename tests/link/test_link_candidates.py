@@ -1,0 +1,374 @@
+"""pipeline.link.candidates: acronym, lexicon, shape, listed, head-noun and year candidates."""
+
+from pipeline.link.candidates import (
+    Candidate,
+    acronym_candidates,
+    coined_suffix,
+    ends_generic,
+    head_noun_candidates,
+    inside_metric,
+    lexicon_candidates,
+    listed_candidates,
+    proposed_name_candidates,
+    resolve_overlaps,
+    shape_candidates,
+    year_named_candidates,
+)
+from pipeline.link.context import build_context
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+def make_doc(text):
+    return get_nlp()(normalise(text).text)
+
+
+def with_context(text):
+    doc = make_doc(text)
+    return doc, build_context(doc)
+
+
+def texts(cands):
+    return [c.text for c in cands]
+
+
+def acronyms(text):
+    doc, ctx = with_context(text)
+    return acronym_candidates(doc, ctx)
+
+
+def shapes(text):
+    return {c.text: c for c in shape_candidates(make_doc(text))}
+
+
+def listed(text):
+    return texts(listed_candidates(*with_context(text)))
+
+
+# acronym definitions
+
+
+def test_acronym_definition_is_a_long_form_candidate_with_its_alias():
+    (cand,), generic, blocked = acronyms("We propose Sparse Mixture Routing (SMR) for experts.")
+    assert (cand.text, cand.alias, cand.source, cand.needs_support) == (
+        "Sparse Mixture Routing",
+        "SMR",
+        "acronym",
+        False,
+    )
+    assert (generic, blocked) == (set(), [])
+
+
+def test_generic_short_form_is_reported_and_its_long_form_blocked():
+    text = "Large language models (LLMs) help."
+    cands, generic, blocked = acronyms(text)
+    assert cands == [] and generic == {"LLMs"}
+    assert [normalise(text).text[s:e] for s, e in blocked] == ["Large language models"]
+
+
+def test_task_headed_long_form_is_generic():
+    cands, generic, _ = acronyms("Human Activity Recognition (HAR) is hard.")
+    assert cands == [] and generic == {"HAR"}
+
+
+def test_measure_headed_long_form_is_generic():
+    cands, generic, _ = acronyms("The Diarization Error Rate (DER) drops.")
+    assert cands == [] and generic == {"DER"}
+
+
+def test_long_form_ending_in_a_generic_short_form_defined_earlier_is_generic():
+    cands, generic, _ = acronyms(
+        "Human Activity Recognition (HAR) is hard. Zero-shot HAR (ZS-HAR) is harder."
+    )
+    assert cands == [] and generic == {"HAR", "ZS-HAR"}
+
+
+def test_lowercase_long_form_needs_support():
+    (cand,), _, _ = acronyms("We use multi-scale contrastive distillation (MCD) here.")
+    assert (cand.text, cand.needs_support) == ("multi-scale contrastive distillation", True)
+
+
+def test_long_form_with_a_generic_head_needs_support():
+    (cand,), _, _ = acronyms("We use Sparse Attention Learning (SAL) here.")
+    assert (cand.text, cand.needs_support) == ("Sparse Attention Learning", True)
+
+
+def test_long_form_starting_with_a_function_word_is_no_definition():
+    cands, generic, blocked = acronyms(
+        "It is compared with an identical model trained on cardiac data (CMR-DL)."
+    )
+    assert (cands, generic, blocked) == ([], set(), [])
+
+
+def test_ends_generic_for_a_name_ending_in_a_generic_acronym():
+    assert ends_generic("Industrial IoT")
+    assert ends_generic("Foo LLMs")
+
+
+def test_ends_generic_uses_the_short_forms_judged_generic():
+    assert not ends_generic("Zero-shot HAR")
+    assert ends_generic("Zero-shot HAR", {"HAR"})
+
+
+def test_ends_generic_is_false_for_one_word_and_lowercase_tails():
+    assert not ends_generic("NF-BoT-IoT")
+    assert not ends_generic("LLM")
+    assert not ends_generic("Foo llm")
+
+
+# lexicon hits
+
+
+def test_dataset_lexicon_hit_keeps_a_dimension_suffix():
+    (cand,) = lexicon_candidates(make_doc("We train on MNIST 28x28 only."))
+    assert (cand.text, cand.label, cand.canonical) == ("MNIST 28x28", "DATASET", "MNIST 28x28")
+
+
+def test_dataset_lexicon_hit_keeps_a_version_suffix():
+    cands = lexicon_candidates(make_doc("We train on SQuAD v1.1 and SQuAD."))
+    assert [(c.text, c.canonical) for c in cands] == [
+        ("SQuAD v1.1", "SQuAD v1.1"),
+        ("SQuAD", "SQuAD"),
+    ]
+
+
+def test_plain_lexicon_hit_takes_the_lexicon_canonical_name():
+    (cand,) = lexicon_candidates(make_doc("We summarise CNN/DM articles."))
+    assert (cand.text, cand.canonical) == ("CNN/DM", "CNN/DailyMail")
+
+
+def test_method_lexicon_hit_keeps_version_words_and_model_tags():
+    cands = lexicon_candidates(make_doc("We test Gemini 2.5 Pro, GPT 5 and DeepSeek R1 here."))
+    assert texts(cands) == ["Gemini 2.5 Pro", "GPT 5", "DeepSeek R1"]
+    assert [c.label for c in cands] == ["METHOD"] * 3
+
+
+def test_method_continuation_is_at_most_three_words():
+    cands = lexicon_candidates(make_doc("We test Claude 3.5 Sonnet Thinking Max now."))
+    assert cands[0].text == "Claude 3.5 Sonnet Thinking"
+
+
+# name shapes
+
+
+def test_compound_suffix_is_cut_from_a_shape():
+    cand = shapes("We use FGW-based transport.")["FGW"]
+    assert (cand.start, cand.end, cand.needs_support) == (7, 10, True)
+
+
+def test_two_part_compound_suffix_is_cut():
+    cand = shapes("A QLoRA-fine-tuned agent wins.")["QLoRA"]
+    assert cand.label == "METHOD"
+
+
+def test_cut_lexicon_name_takes_its_lexicon_label():
+    assert shapes("An ImageNet-based model wins.")["ImageNet"].label == "DATASET"
+
+
+def test_pretrained_suffix_hints_a_dataset():
+    cand = shapes("A LINCS-pretrained encoder wins.")["LINCS"]
+    assert (cand.hint, cand.label) == ("DATASET", None)
+
+
+def test_coined_lowercase_suffix_keeps_the_whole_name_needing_support():
+    got = shapes("We build SWE-smith and an LLM-empowered agent and GPT-series models.")
+    assert list(got) == ["SWE-smith"] and got["SWE-smith"].needs_support
+
+
+def test_variant_suffix_stays_part_of_the_name():
+    assert "FooNet-base" in shapes("We fine-tune FooNet-base here.")
+
+
+def test_pair_of_generic_terms_is_not_a_shape():
+    assert shapes("A CPU-GPU scheduler and LLM-RL help.") == {}
+
+
+def test_dataset_tail_word_joins_the_shape():
+    cands = shape_candidates(make_doc("We solve CodeGolf Bench today."))
+    (cand,) = [c for c in cands if c.source == "shape"]
+    assert (cand.text, cand.hint, cand.needs_support) == ("CodeGolf Bench", "DATASET", False)
+
+
+def test_bare_short_capitals_need_support():
+    got = shapes("We use MR and XYZ here.")
+    assert [(t, c.needs_support) for t, c in got.items()] == [("MR", True), ("XYZ", True)]
+
+
+def test_title_run_needs_support():
+    cand = shapes("The Temporal Ordering Module wins.")["Temporal Ordering Module"]
+    assert (cand.source, cand.needs_support) == ("title", True)
+
+
+def test_title_run_splits_off_a_trailing_acronym():
+    cand = shapes("We use the Recursive KL Divergence Optimization RKDO here.")[
+        "Recursive KL Divergence Optimization"
+    ]
+    assert (cand.source, cand.alias) == ("acronym", "RKDO")
+
+
+def test_coined_suffix():
+    assert coined_suffix("smith") and coined_suffix("map")
+    assert not any(coined_suffix(p) for p in ("empowered", "series", "assisted", "worst", "aware"))
+
+
+# listed names
+
+
+def test_names_listed_after_such_as():
+    assert listed("Optimizers such as Adafactor and Sophia are popular.") == ["Adafactor", "Sophia"]
+
+
+def test_listed_name_is_a_whole_capitalised_run():
+    assert listed("Frameworks like Information Contrastive Learning unify them.") == [
+        "Information Contrastive Learning"
+    ]
+
+
+def test_listed_name_keeps_its_version_tokens():
+    assert listed("Models like BERT v2 and GPT 3.5 Turbo fail.") == ["BERT v2", "GPT 3.5 Turbo"]
+
+
+def test_listed_members_take_the_kind_of_the_class_noun():
+    doc, ctx = with_context("Optimizers such as Adafactor and benchmarks such as GSM8K help.")
+    assert [(c.text, c.hint) for c in listed_candidates(doc, ctx)] == [
+        ("Adafactor", "METHOD"),
+        ("GSM8K", "DATASET"),
+    ]
+
+
+def test_parenthesised_list_after_a_class_noun():
+    assert listed("We compare three methods (LoRA, BitFit, and DoRA).") == [
+        "LoRA",
+        "BitFit",
+        "DoRA",
+    ]
+
+
+def test_parenthesised_member_inside_a_longer_phrase_is_dropped():
+    assert listed("We compare three methods (LoRA, BitFit, and Prefix tuning).") == [
+        "LoRA",
+        "BitFit",
+    ]
+
+
+def test_parenthesised_plain_words_after_a_method_noun_are_not_listed():
+    assert listed("The system uses three agents (Content, Structure, Language).") == []
+
+
+def test_counted_list_after_a_comma_skips_bracketed_notes():
+    assert listed(
+        "We use two different datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)."
+    ) == [
+        "MultiWOZ 2.2",
+        "SGD",
+    ]
+
+
+def test_uncounted_list_after_a_comma_is_a_new_clause():
+    assert listed("Evaluated across multiple datasets, FooNet and BarNet win.") == []
+
+
+def test_counted_list_after_a_colon():
+    assert listed("We use two datasets: CoQA and QuAC.") == ["CoQA", "QuAC"]
+
+
+def test_lowercase_initial_camel_name_continues_a_list():
+    assert listed("We use four clinical datasets, including MIMIC-IV, WESAD, eICU, and more.") == [
+        "MIMIC-IV",
+        "WESAD",
+        "eICU",
+    ]
+
+
+# head nouns, years and introduced names
+
+
+def test_capitalised_words_before_a_dataset_head_noun():
+    doc, ctx = with_context("We train on the Gigaword corpus and the Foo Bar test set.")
+    cands = head_noun_candidates(doc, ctx)
+    assert [(c.text, c.label, c.source) for c in cands] == [
+        ("Gigaword", "DATASET", "head"),
+        ("Foo Bar", "DATASET", "head"),
+    ]
+
+
+def test_generic_or_numeric_words_before_a_head_noun_are_not_names():
+    doc, ctx = with_context("We use the LLM benchmark and the 2024 dataset.")
+    assert head_noun_candidates(doc, ctx) == []
+
+
+def test_campaign_and_year_is_a_dataset_hint():
+    doc, ctx = with_context("It reaches 28.4 BLEU on WMT 2014 and CoNLL 2003, in May 2020.")
+    cands = year_named_candidates(doc, ctx)
+    assert [(c.text, c.hint) for c in cands] == [("WMT 2014", "DATASET"), ("CoNLL 2003", "DATASET")]
+
+
+def test_capitalised_word_after_we_present_before_a_comma_is_introduced():
+    doc, ctx = with_context(
+        "We present Eywa, a memory system. This work introduces Kestrel (ours). "
+        "They present Zeta, a model. We present Orca and more."
+    )
+    assert [(c.text, c.source) for c in proposed_name_candidates(doc, ctx)] == [
+        ("Eywa", "proposal"),
+        ("Kestrel", "proposal"),
+    ]
+
+
+# overlaps
+
+
+OVERLAP_TEXT = "We propose Deep Foo Net, a model. The Quick Bar Model wins."
+
+
+def resolved(cands):
+    _doc, ctx = with_context(OVERLAP_TEXT)
+    return [(c.text, c.source) for c in resolve_overlaps(cands, ctx)]
+
+
+def test_longest_candidate_wins_an_overlap():
+    got = resolved([Candidate(16, 19, "Foo", "lexicon"), Candidate(16, 23, "Foo Net", "shape")])
+    assert got == [("Foo Net", "shape")]
+
+
+def test_acronym_definition_beats_a_longer_candidate():
+    got = resolved(
+        [Candidate(38, 53, "Quick Bar Model", "shape"), Candidate(44, 47, "Bar", "acronym")]
+    )
+    assert got == [("Bar", "acronym")]
+
+
+def test_title_run_loses_to_a_shorter_name_outside_a_proposal():
+    got = resolved(
+        [Candidate(38, 53, "Quick Bar Model", "title"), Candidate(38, 47, "Quick Bar", "shape")]
+    )
+    assert got == [("Quick Bar", "shape")]
+
+
+def test_proposed_title_run_beats_a_shorter_name():
+    got = resolved(
+        [Candidate(16, 19, "Foo", "lexicon"), Candidate(11, 23, "Deep Foo Net", "title")]
+    )
+    assert got == [("Deep Foo Net", "title")]
+
+
+def test_listed_reading_of_a_kept_span_joins_it():
+    got = resolved(
+        [
+            Candidate(44, 47, "Bar", "shape"),
+            Candidate(44, 47, "Bar", "list"),
+            Candidate(44, 47, "Bar", "head"),
+        ]
+    )
+    assert got == [("Bar", "shape"), ("Bar", "list")]
+
+
+def test_resolved_candidates_are_in_text_order():
+    got = resolved([Candidate(38, 47, "Quick Bar", "shape"), Candidate(16, 23, "Foo Net", "shape")])
+    assert got == [("Foo Net", "shape"), ("Quick Bar", "shape")]
+
+
+def test_inside_metric_for_a_name_overlapping_a_metric_hit():
+    doc = make_doc("We report FID-50K for FooNet.")
+    assert inside_metric(doc, Candidate(10, 13, "FID", "shape"))
+    assert not inside_metric(doc, Candidate(10, 13, "FID", "acronym"))
+    assert not inside_metric(doc, Candidate(22, 28, "FooNet", "shape"))
