@@ -4,6 +4,7 @@ PipelineError
 ├── InputError          a source file or one of its records cannot be read
 │   └── RecordError     one record of a readable file is unusable (names file and line)
 ├── LexiconError        a packaged rule or lexicon file is malformed
+│   └── NotInitialized  a rule component runs before its data was loaded
 └── GoldError           a gold file for `eval` is malformed
 """
 
@@ -39,6 +40,17 @@ class RecordError(InputError):
 
 class LexiconError(PipelineError):
     """A packaged rule or lexicon file is malformed."""
+
+
+class NotInitialized(LexiconError):
+    """A rule component was called before `nlp.initialize()` loaded its data."""
+
+    def __init__(self, component: str) -> None:
+        super().__init__(
+            f"component {component!r} has no rules loaded: call nlp.initialize() after "
+            "add_pipe, or load a saved pipeline with spacy.load"
+        )
+        self.component = component
 
 
 class GoldError(PipelineError):

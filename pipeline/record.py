@@ -28,8 +28,8 @@ from pipeline.models import (
     SourceRef,
     Span,
 )
-from pipeline.nlp.normalise import OffsetMap, normalise
-from pipeline.nlp.tokenizer import doc_text, doc_words
+from pipeline.nlp.normalise import OffsetMap
+from pipeline.nlp.tokenizer import doc_text, doc_words, offset_map
 from pipeline.resources import cues
 
 EXTRACTOR = Extractor(name="abstract-pipeline-rules", version=__version__)
@@ -183,8 +183,8 @@ def extract_batch(items: Iterable[InputItem], nlp: Language) -> Iterator[Record 
     """Extract a batch; a failure on one abstract becomes its ErrorRecord, never the batch's."""
     for item in items:
         try:
-            omap = normalise(item.text)
-            yield build_record(item, omap, nlp(omap.text))
+            doc = nlp(item.text)
+            yield build_record(item, offset_map(doc), doc)
         except ValidationError as exc:
             yield _error(item, "validate", f"record failed validation: {exc.errors()[0]['msg']}")
         except Exception as exc:  # an extractor bug must not lose the record

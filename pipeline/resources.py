@@ -136,3 +136,10 @@ def expand_word_refs(value: Any, vocab: Vocabulary = VOCAB) -> Any:
 def read_patterns(name: str, data_dir: Path | None = None) -> list[dict[str, Any]]:
     """A packaged JSONL file of SpanRuler/Matcher patterns with word-list references expanded."""
     return [expand_word_refs(row) for row in read_jsonl(data_path(name, data_dir))]
+
+
+@cache
+def read_map(name: str) -> dict[str, Any]:
+    """A packaged JSON object of `data/maps/NAME.json` (its `_doc` entry dropped)."""
+    raw = json.loads(data_path(f"maps/{name}.json").read_text(encoding="utf-8"))
+    return {k: v for k, v in raw.items() if k != "_doc"}

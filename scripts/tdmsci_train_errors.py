@@ -53,7 +53,6 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
     from build_lexicons import dataset_name
 
     from pipeline.nlp import build_nlp
-    from pipeline.nlp.lexicon import DEFAULT_FILES
 
     names = set()
     for i, (text, gold) in enumerate(sents):
@@ -66,11 +65,8 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
         "surface\tcanonical\tsource\n" + "".join(f"{n}\t{n}\tfold\n" for n in sorted(names)),
         encoding="utf-8",
     )
-    files = dict(DEFAULT_FILES)
-    files["DATASET"] = ["lexicons/datasets.tsv", str(path)]
-    nlp = build_nlp()
-    nlp.replace_pipe("lexicon_ruler", "lexicon_ruler", config={"files": files})
-    return nlp
+    key = "initialize.components.lexicon_ruler.files.DATASET"
+    return build_nlp({key: ["lexicons/datasets.tsv", str(path)]})
 
 
 def main() -> None:

@@ -32,9 +32,10 @@ def test_acronym_lexicon_is_case_sensitive(nlp):
 
 def test_to_disk_from_disk_round_trip(tmp_path):
     nlp = English()
-    ruler = LexiconRuler(nlp, files={"DATASET": ["lexicons/datasets.tsv"]})
+    ruler = LexiconRuler(nlp)
+    ruler.initialize(files={"DATASET": ["lexicons/datasets.tsv"]}, blocked=[])
     ruler.to_disk(tmp_path)
-    other = LexiconRuler(nlp, files={}).from_disk(tmp_path)
+    other = LexiconRuler(nlp).from_disk(tmp_path)
     assert other.entries == ruler.entries
     doc = other(nlp.make_doc("We evaluate on WebArena."))
     assert [s.text for s in doc.spans["lexicon"]] == ["WebArena"]

@@ -56,7 +56,9 @@ def test_the_checker_finds_a_word_list(tmp_path):
 def test_every_word_list_is_read_by_code(name):
     code = "\n".join(p.read_text(encoding="utf-8") for p in EXTRACTION.rglob("*.py"))
     data = "\n".join(p.read_text(encoding="utf-8") for p in (DATA_DIR / "patterns").glob("*"))
-    assert f"VOCAB.{name}" in code or f"@words/{name}" in data, f"{name}.txt is read by nothing"
+    config = (EXTRACTION / "nlp" / "config.cfg").read_text(encoding="utf-8")
+    used = f"VOCAB.{name}" in code or f"@words/{name}" in data
+    assert used or f"words/{name}.txt" in code + config, f"{name}.txt is read by nothing"
 
 
 @pytest.mark.parametrize("name", VOCAB.names())

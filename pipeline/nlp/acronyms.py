@@ -9,6 +9,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline.nlp.tokenizer import doc_text, doc_words
+from pipeline.resources import VOCAB
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -95,7 +96,7 @@ class _Tokens:
         return self.starts[i] + len(self.words[i])
 
 
-STOP_TOKENS = frozenset({",", ";", ":", ".", "(", ")", "[", "]"})
+STOP_TOKENS = VOCAB.acronym_window_stops
 
 
 def _window_before(
@@ -183,7 +184,7 @@ class AcronymDetector:
         return doc
 
 
-@Language.factory("acronym_detector", requires=["token.is_sent_start"])
+@Language.factory("acronym_detector", requires=["token.is_sent_start"], assigns=["doc._.acronyms"])
 def make_acronym_detector(nlp: Language, name: str) -> AcronymDetector:
     """Registered factory for AcronymDetector."""
     return AcronymDetector(nlp, name)

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import srsly
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
+from spacy.training import Example
 
+from pipeline.errors import NotInitialized
+from pipeline.nlp.tokenizer import pattern_doc
 from pipeline.resources import LexiconEntry, data_path, read_lexicon, read_tsv
 
 SPANS_KEY = "lexicon"
+DEFAULT_BLOCKED = ["lexicons/blocked_surfaces.tsv"]
 DEFAULT_FILES = {
     "DATASET": ["lexicons/datasets.tsv", "lexicons/datasets_train.tsv"],
     "METHOD": ["lexicons/methods.tsv"],
@@ -40,32 +45,37 @@ def plural_variants(surface: str) -> list[str]:
 
 
 class LexiconRuler:
-    """Mark lexicon surfaces as spans in `doc.spans["lexicon"]`, canonical name as `kb_id_`."""
+    """Mark lexicon surfaces as spans in `doc.spans["lexicon"]`, canonical name as `kb_id_`.
 
-    def __init__(
-        self,
-        nlp: Language,
-        name: str = "lexicon_ruler",
-        *,
-        files: dict[str, list[str]],
-        blocked: list[str] | None = None,
-    ) -> None:
+    Entries load in `initialize` from TSV files per label (`files`), less the (label, surface)
+    pairs of the `blocked` TSVs; a saved pipeline keeps them (`to_disk`, `to_bytes`).
+    """
+
+    def __init__(self, nlp: Language, name: str = "lexicon_ruler") -> None:
         self.name = name
         self.nlp = nlp
-        self.files = files
         self.entries: list[LexiconEntry] = []
-        stop = {
-            (row["label"], row["surface"])
-            for fname in blocked or []
-            for row in read_tsv(data_path(fname))
-        }
-        for label, names in files.items():
-            for fname in names:
-                self.entries.extend(
-                    e
-                    for e in read_lexicon(data_path(fname), label)
-                    if (label, e.surface) not in stop
-                )
+        self._build()
+
+    def initialize(
+        self,
+        get_examples: Callable[[], Iterable[Example]] | None = None,
+        *,
+        nlp: Language | None = None,
+        files: dict[str, list[str]] | None = None,
+        blocked: list[str] | None = None,
+    ) -> None:
+        """Load the lexicon entries from packaged TSV files."""
+        files = DEFAULT_FILES if files is None else files
+        blocked = DEFAULT_BLOCKED if blocked is None else blocked
+        stop = {(row["label"], row["surface"]) for f in blocked for row in read_tsv(data_path(f))}
+        self.entries = [
+            e
+            for label, names in files.items()
+            for fname in names
+            for e in read_lexicon(data_path(fname), label)
+            if (label, e.surface) not in stop
+        ]
         self._build()
 
     def _build(self) -> None:
@@ -79,9 +89,11 @@ class LexiconRuler:
                     continue
                 self.canonical[key] = entry.canonical
                 matcher = self.exact if is_case_sensitive(surface) else self.lower
-                matcher.add(f"{entry.label}|{key[1]}", [self.nlp.make_doc(surface)])
+                matcher.add(f"{entry.label}|{key[1]}", [pattern_doc(self.nlp, surface)])
 
     def __call__(self, doc: Doc) -> Doc:
+        if not self.entries:
+            raise NotInitialized(self.name)
         spans = []
         for matcher in (self.exact, self.lower):
             for match_id, start, end in matcher(doc):
@@ -90,13 +102,23 @@ class LexiconRuler:
         doc.spans[SPANS_KEY] = sorted(spans, key=lambda s: (s.start, -len(s)))
         return doc
 
-    def to_disk(self, path: Path, *, exclude: tuple[str, ...] = ()) -> None:
-        """Write the loaded entries as JSON Lines."""
+    def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
+        """The loaded entries as JSON."""
+        return srsly.json_dumps([e.__dict__ for e in self.entries]).encode("utf-8")
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> LexiconRuler:
+        """Load entries written by `to_bytes`."""
+        self.entries = [LexiconEntry(**row) for row in srsly.json_loads(data)]
+        self._build()
+        return self
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        """Write the loaded entries as `entries.jsonl` in the folder `path`."""
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
         srsly.write_jsonl(path / "entries.jsonl", [e.__dict__ for e in self.entries])
 
-    def from_disk(self, path: Path, *, exclude: tuple[str, ...] = ()) -> LexiconRuler:
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> LexiconRuler:
         """Load entries written by `to_disk`."""
         rows = srsly.read_jsonl(Path(path) / "entries.jsonl")
         self.entries = [LexiconEntry(**row) for row in rows]
@@ -104,12 +126,7 @@ class LexiconRuler:
         return self
 
 
-@Language.factory(
-    "lexicon_ruler",
-    default_config={"files": DEFAULT_FILES, "blocked": ["lexicons/blocked_surfaces.tsv"]},
-)
-def make_lexicon_ruler(
-    nlp: Language, name: str, files: dict[str, list[str]], blocked: list[str]
-) -> LexiconRuler:
-    """Registered factory for LexiconRuler (`blocked`: TSVs of label/surface pairs to skip)."""
-    return LexiconRuler(nlp, name, files=files, blocked=blocked)
+@Language.factory("lexicon_ruler", assigns=["doc.spans"], default_config={})
+def make_lexicon_ruler(nlp: Language, name: str) -> LexiconRuler:
+    """Registered factory for LexiconRuler (entries load in `initialize`)."""
+    return LexiconRuler(nlp, name)

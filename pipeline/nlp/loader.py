@@ -1,33 +1,36 @@
-"""The spaCy pipeline: a blank English pipeline plus the registered rule components."""
+"""Loading the spaCy pipeline from the packaged `config.cfg`."""
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import spacy
 from spacy.language import Language
+from thinc.api import Config
 
 from pipeline.resources import read_patterns
 
-CUE_PATTERNS = "patterns/cues.jsonl"
-
-COMPONENTS = (
-    "abstract_sentencizer",
-    "acronym_detector",
-    "lexicon_ruler",
-    "name_shapes",
-    "number_finder",
-)
+CONFIG = Path(str(resources.files("pipeline.nlp") / "config.cfg"))
 
 
-def build_nlp() -> Language:
-    """A fresh pipeline: abstract tokenizer, sentences, acronyms, lexicons, name shapes, numbers."""
-    config = {"nlp": {"tokenizer": {"@tokenizers": "pipeline.abstract_tokenizer.v1"}}}
-    nlp = spacy.blank("en", config=config)
-    for name in COMPONENTS:
-        nlp.add_pipe(name)
-    cues = nlp.add_pipe("span_ruler", name="cue_ruler", config={"spans_key": "cues"})
-    cues.add_patterns(read_patterns(CUE_PATTERNS))
+@spacy.registry.misc("pipeline.packaged_patterns.v1")
+def packaged_patterns(path: str) -> list[dict[str, Any]]:
+    """SpanRuler/Matcher patterns from a packaged JSONL file, word-list references expanded."""
+    return read_patterns(path)
+
+
+def load_config(overrides: dict[str, Any] | None = None) -> Config:
+    """The packaged pipeline config, with dotted-path `overrides` applied."""
+    return spacy.util.load_config(CONFIG, overrides=overrides or {})
+
+
+def build_nlp(overrides: dict[str, Any] | None = None) -> Language:
+    """A fresh, initialised pipeline from the packaged config (data files load here)."""
+    nlp = spacy.util.load_model_from_config(load_config(overrides), auto_fill=True)
+    nlp.initialize()
     return nlp
 
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 import regex
+import srsly
 from spacy.language import Language
 from spacy.tokens import Doc, Span
+from spacy.training import Example
 from spacy.util import filter_spans
 
+from pipeline.errors import NotInitialized
 from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
+DEFAULT_PATTERNS = "patterns/names.jsonl"
 
 
 class NameShapes:
@@ -23,11 +29,25 @@ class NameShapes:
     `word` regex, lower-case `connectors` allowed inside a run, and `min_words`.
     """
 
-    def __init__(self, nlp: Language, name: str = "name_shapes", *, patterns: str) -> None:
+    def __init__(self, nlp: Language, name: str = "name_shapes") -> None:
         self.name = name
+        self.rules: list[dict[str, Any]] = []
+        self._compile()
+
+    def initialize(
+        self,
+        get_examples: Callable[[], Iterable[Example]] | None = None,
+        *,
+        nlp: Language | None = None,
+        patterns: str = DEFAULT_PATTERNS,
+    ) -> None:
+        """Load the shape rules from a packaged JSONL file."""
         self.rules = read_jsonl(data_path(patterns))
+        self._compile()
+
+    def _compile(self) -> None:
         shapes = [r["regex"] for r in self.rules if r["label"] == "SHAPE"]
-        self.shape = regex.compile("|".join(f"(?:{p})" for p in shapes))
+        self.shape = regex.compile("|".join(f"(?:{p})" for p in shapes) or r"(?!)")
         excluded = [r["regex"] for r in self.rules if r["label"] == "NOT_NAME"]
         self.not_name = regex.compile("|".join(f"(?:{p})" for p in excluded) or r"(?!)")
         self.titles: list[tuple[Any, frozenset[str], int]] = [
@@ -49,6 +69,8 @@ class NameShapes:
         return hit
 
     def __call__(self, doc: Doc) -> Doc:
+        if not self.rules:
+            raise NotInitialized(self.name)
         words = doc_words(doc)
         shapes = [
             Span(doc, i, i + 1, label="SHAPE") for i, w in enumerate(words) if self.is_shape(w)
@@ -90,8 +112,34 @@ class NameShapes:
                 i = j
         return runs
 
+    def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
+        """The rules as JSON."""
+        return srsly.json_dumps(self.rules).encode("utf-8")
 
-@Language.factory("name_shapes", default_config={"patterns": "patterns/names.jsonl"})
-def make_name_shapes(nlp: Language, name: str, patterns: str) -> NameShapes:
-    """Registered factory for NameShapes."""
-    return NameShapes(nlp, name, patterns=patterns)
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> NameShapes:
+        """Load rules written by `to_bytes`."""
+        self.rules = srsly.json_loads(data)
+        self._compile()
+        return self
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        """Write the rules as `rules.jsonl` in the folder `path`."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        srsly.write_jsonl(path / "rules.jsonl", self.rules)
+
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> NameShapes:
+        """Load rules written by `to_disk`."""
+        self.rules = list(srsly.read_jsonl(Path(path) / "rules.jsonl"))
+        self._compile()
+        return self
+
+
+@Language.factory(
+    "name_shapes",
+    assigns=["doc.spans"],
+    default_config={},
+)
+def make_name_shapes(nlp: Language, name: str) -> NameShapes:
+    """Registered factory for NameShapes (rules load in `initialize`)."""
+    return NameShapes(nlp, name)

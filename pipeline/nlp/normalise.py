@@ -8,83 +8,14 @@ from dataclasses import dataclass
 
 import regex
 
+from pipeline.resources import VOCAB, read_map
+
 # Macros whose argument is kept and whose wrapper is dropped: \textit{X} -> X.
-WRAPPER_MACROS = frozenset(
-    [
-        "textit",
-        "textbf",
-        "textsc",
-        "texttt",
-        "textrm",
-        "textsf",
-        "textup",
-        "textnormal",
-        "emph",
-        "underline",
-        "uline",
-        "revise",
-        "rev",
-        "added",
-        "new",
-        "hl",
-        "mbox",
-        "text",
-        "mathrm",
-        "mathbf",
-        "mathit",
-        "mathsf",
-        "mathtt",
-        "mathcal",
-        "mathbb",
-        "mathscr",
-        "boldsymbol",
-        "bm",
-        "operatorname",
-        "url",
-    ]
-)
+WRAPPER_MACROS = VOCAB.latex_wrapper_macros
 # Symbol macros replaced by one character.
-SYMBOL_MACROS = {
-    "times": "×",
-    "rightarrow": "→",
-    "to": "→",
-    "longrightarrow": "→",
-    "Rightarrow": "→",
-    "leftarrow": "←",
-    "approx": "≈",
-    "sim": "~",
-    "pm": "±",
-    "geq": "≥",
-    "ge": "≥",
-    "leq": "≤",
-    "le": "≤",
-    "cdot": "·",
-    "uparrow": "↑",
-    "downarrow": "↓",
-    "ldots": "…",
-    "dots": "…",
-    "cdots": "…",
-    "infty": "∞",
-    "%": "%",
-    "&": "&",
-    "_": "_",
-    "#": "#",
-    "$": "$",
-    "{": "{",
-    "}": "}",
-    "alpha": "α",
-    "beta": "β",
-    "gamma": "γ",
-    "delta": "δ",
-    "epsilon": "ε",
-    "lambda": "λ",
-    "mu": "μ",
-    "sigma": "σ",
-    "tau": "τ",
-    "theta": "θ",
-}
-HTML_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'"}
-NOT_JOINED = frozenset({"and", "or", "to", "vs", "versus", "nor", "but", "as"})
+SYMBOL_MACROS: dict[str, str] = read_map("latex_symbols")
+HTML_ENTITIES: dict[str, str] = read_map("html_entities")
+NOT_JOINED = VOCAB.unhyphenated_next_words
 
 _TOKEN = regex.compile(
     r"""

@@ -9,39 +9,13 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline.nlp.tokenizer import doc_text
+from pipeline.resources import VOCAB, read_map
 
 if not Doc.has_extension("numbers"):
     Doc.set_extension("numbers", default=[])
 
-MAGNITUDES = {
-    "K": 1e3,
-    "k": 1e3,
-    "M": 1e6,
-    "B": 1e9,
-    "T": 1e12,
-    "thousand": 1e3,
-    "million": 1e6,
-    "billion": 1e9,
-    "trillion": 1e12,
-}
-UNIT_ALIASES = {
-    "%": "%",
-    "×": "x",
-    "x": "x",
-    "X": "x",
-    "fold": "x",
-    "-fold": "x",
-    " fold": "x",
-    "points": "points",
-    "point": "points",
-    "pp": "points",
-    "pts": "points",
-    "percentage points": "points",
-    "percentage point": "points",
-    "percent": "%",
-    "times": "x",
-    "p.p.": "points",
-}
+MAGNITUDES: dict[str, float] = read_map("number_magnitudes")
+UNIT_ALIASES: dict[str, str] = read_map("unit_aliases")
 _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
     r"(?:\s?(?P<unit>%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b)"
     r"|\s(?P<wunit>percentage\s+points?|percent\b|points?\b|pp\b|pts\b|p\.p\.|times\b))"
@@ -136,8 +110,8 @@ def _masked(text: str) -> list[tuple[int, int]]:
 
 
 _DIGIT = regex.compile(r"[-−+]?\.?\d")
-_SPREAD_BEFORE = ("±", "+/-", "+-", "∓")  # "89.3 ± 0.4": a standard deviation, not a result
-_THRESHOLD_BEFORE = (">", "<", "≥", "≤", ">=", "<=")  # "p < 0.001", "pass@score >= 0.5"
+# "89.3 ± 0.4" is a spread and "p < 0.001" a threshold, not results.
+_NOT_RESULT_BEFORE = tuple(VOCAB.spread_operators | VOCAB.threshold_operators)
 
 
 def _number_matches(text: str):
@@ -173,7 +147,7 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
             continue
-        if text[max(0, s - 4) : s].rstrip().endswith(_SPREAD_BEFORE + _THRESHOLD_BEFORE):
+        if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE):
             continue
         if m.group("seq") is not None:  # "82.1/81.4": one reported value per slash part
             found.extend(_slash_values(text, m))
@@ -318,7 +292,7 @@ class NumberFinder:
         return doc
 
 
-@Language.factory("number_finder")
+@Language.factory("number_finder", assigns=["doc._.numbers"])
 def make_number_finder(nlp: Language, name: str) -> NumberFinder:
     """Registered factory for NumberFinder."""
     return NumberFinder(nlp, name)

@@ -8,9 +8,10 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from pipeline.nlp.tokenizer import doc_words
+from pipeline.resources import VOCAB
 
-TERMINALS = frozenset({".", "!", "?", "...", "…"})
-CLOSERS = frozenset({")", "]", '"', "'", "”", "’"})
+TERMINALS = VOCAB.sentence_terminals
+CLOSERS = VOCAB.sentence_closers
 
 
 def opens_sentence(word: str) -> bool:
@@ -67,7 +68,7 @@ def sentence_starts(words: list[str], spaces: list[int] | None = None) -> list[i
     return out
 
 
-@Language.factory("abstract_sentencizer")
+@Language.factory("abstract_sentencizer", assigns=["token.is_sent_start"])
 def make_abstract_sentencizer(nlp: Language, name: str) -> AbstractSentencizer:
     """Registered factory for AbstractSentencizer."""
     return AbstractSentencizer(nlp, name)

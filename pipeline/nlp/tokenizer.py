@@ -1,8 +1,11 @@
-"""A tokenizer for abstracts: keeps hyphenated names whole and splits trailing full stops."""
+"""A tokenizer for abstracts: normalises markup (keeping a map back to the raw text), keeps
+hyphenated names whole and splits trailing full stops."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
 
 import spacy
 from spacy.language import Language
@@ -10,44 +13,11 @@ from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
 from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
-# Tokens that end in a full stop and never end a sentence.
-SPECIAL_CASES = (
-    "al.",
-    "Fig.",
-    "Figs.",
-    "Eq.",
-    "Eqs.",
-    "Sec.",
-    "Tab.",
-    "cf.",
-    "vs.",
-    "approx.",
-    "resp.",
-    "Ref.",
-    "Refs.",
-    "No.",
-    "Nos.",
-    "App.",
-    "Thm.",
-    "Def.",
-    "Alg.",
-)
+from pipeline.nlp.normalise import OffsetMap, normalise
+from pipeline.resources import data_path, read_jsonl, read_words
 
-EXTRA_INFIXES = (
-    r"(?<=[A-Za-z]),(?=[0-9])",  # "models,10"
-    r"(?<=[A-Za-z0-9])\)(?=-)",  # "(SDE)-based"
-    r"—",  # em dash between words
-    r"(?<=[0-9%])→|→(?=[0-9])",  # "26.8%→56.3%"
-    r"(?<=[A-Za-z0-9])[=≈](?=[-−+]?\.?[0-9])",  # "F1=88.5"
-    r"(?<=[a-z]{2})\((?=[A-Z])",  # "Representation(CIPHER)"
-)
-EXTRA_SUFFIXES = (
-    r"(?<=[0-9][A-Za-z])\.",
-    r"(?<=[A-Z][A-Z])\.",
-    r"(?<=-[A-Z])\.",
-    r"(?<=[a-z][A-Z])\.",
-    r"(?<=[0-9])\.",
-)
+RULES = "patterns/tokenizer.jsonl"
+ABBREVIATIONS = "words/full_stop_abbreviations.txt"
 
 
 def _keeps_hyphens(pattern: str) -> bool:
@@ -66,6 +36,7 @@ def _is_unit_or_currency(pattern: str) -> bool:
 
 
 TEXT_KEY = "text"
+OFFSETS_KEY = "raw_offsets"
 
 
 def doc_text(doc: Doc) -> str:
@@ -90,48 +61,109 @@ def doc_lowers(doc: Doc) -> list[str]:
     return lowers
 
 
-class TextKeepingTokenizer:
-    """Wraps a Tokenizer and keeps the input string in `doc.user_data["text"]`."""
+def offset_map(doc: Doc) -> OffsetMap:
+    """The map from the doc's (normalised) text back to the raw text it was made from; a doc
+    made without normalisation maps to itself."""
+    kept = doc.user_data.get(OFFSETS_KEY)
+    if kept is None:
+        return normalise_identity(doc_text(doc))
+    raw, seg_norm, seg_raw_start, seg_raw_end, seg_copy = kept
+    return OffsetMap(
+        raw,
+        doc_text(doc),
+        tuple(seg_norm),
+        tuple(seg_raw_start),
+        tuple(seg_raw_end),
+        tuple(seg_copy),
+    )
 
-    def __init__(self, tokenizer: Tokenizer) -> None:
+
+def normalise_identity(text: str) -> OffsetMap:
+    """The offset map of a text that was not normalised: one copied segment."""
+    return OffsetMap(text, text, (0,), (0,), (len(text),), (True,))
+
+
+class AbstractTokenizer:
+    """Normalise the input (optional), tokenize it, and keep on the Doc the normalised text
+    (`user_data["text"]`) and the plain-valued offset map back to the input
+    (`user_data["raw_offsets"]`, read with `offset_map(doc)`)."""
+
+    def __init__(self, tokenizer: Tokenizer, *, normalise_markup: bool = True) -> None:
         self.tokenizer = tokenizer
+        self.normalise_markup = normalise_markup
 
     def __call__(self, text: str) -> Doc:
-        doc = self.tokenizer(text)
-        doc.user_data[TEXT_KEY] = text
+        if not self.normalise_markup:
+            doc = self.tokenizer(text)
+            doc.user_data[TEXT_KEY] = text
+            return doc
+        omap = normalise(text)
+        doc = self.tokenizer(omap.text)
+        doc.user_data[TEXT_KEY] = omap.text
+        doc.user_data[OFFSETS_KEY] = [
+            omap.raw,
+            list(omap.seg_norm),
+            list(omap.seg_raw_start),
+            list(omap.seg_raw_end),
+            list(omap.seg_copy),
+        ]
         return doc
 
-    def pipe(self, texts, batch_size: int = 1000):
+    def pipe(self, texts: Iterable[str], batch_size: int = 1000) -> Iterator[Doc]:
         for text in texts:
             yield self(text)
 
-    def __getattr__(self, name: str):
+    def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
+        return self.tokenizer.to_bytes(exclude=exclude)
+
+    def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> AbstractTokenizer:
+        self.tokenizer.from_bytes(data, exclude=exclude)
+        return self
+
+    def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
+        self.tokenizer.to_disk(path, exclude=exclude)
+
+    def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> AbstractTokenizer:
+        self.tokenizer.from_disk(path, exclude=exclude)
+        return self
+
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.tokenizer, name)
 
 
 @spacy.registry.tokenizers("pipeline.abstract_tokenizer.v1")
-def create_abstract_tokenizer() -> Callable[[Language], Tokenizer]:
-    """Registered tokenizer factory for abstracts (use in a config's [nlp.tokenizer])."""
+def create_abstract_tokenizer(
+    normalise_markup: bool = True, rules: str = RULES, abbreviations: str = ABBREVIATIONS
+) -> Callable[[Language], AbstractTokenizer]:
+    """Registered tokenizer for abstracts (`[nlp.tokenizer]` of the config): extra infix and
+    suffix regexes from `rules`, full-stop abbreviations kept whole from `abbreviations`."""
 
-    def make(nlp: Language) -> TextKeepingTokenizer:
+    def make(nlp: Language) -> AbstractTokenizer:
         defaults = nlp.Defaults
+        extra = read_jsonl(data_path(rules))
         infixes = [_no_digit_hyphen(p) for p in defaults.infixes if not _keeps_hyphens(p)]
-        infixes += list(EXTRA_INFIXES)
+        infixes += [r["regex"] for r in extra if r["kind"] == "infix"]
         suffixes = [p for p in defaults.suffixes if not _is_unit_or_currency(p)]
-        suffixes += list(EXTRA_SUFFIXES)
-        rules = dict(defaults.tokenizer_exceptions)
-        for case in SPECIAL_CASES:
-            rules[case] = [{"ORTH": case}]
-        return TextKeepingTokenizer(
-            Tokenizer(
-                nlp.vocab,
-                rules=rules,
-                prefix_search=compile_prefix_regex(defaults.prefixes).search,
-                suffix_search=compile_suffix_regex(suffixes).search,
-                infix_finditer=compile_infix_regex(infixes).finditer,
-                token_match=defaults.token_match,
-                url_match=defaults.url_match,
-            )
+        suffixes += [r["regex"] for r in extra if r["kind"] == "suffix"]
+        special = dict(defaults.tokenizer_exceptions)
+        for case in sorted(read_words(data_path(abbreviations))):
+            special[case] = [{"ORTH": case}]
+        tokenizer = Tokenizer(
+            nlp.vocab,
+            rules=special,
+            prefix_search=compile_prefix_regex(defaults.prefixes).search,
+            suffix_search=compile_suffix_regex(suffixes).search,
+            infix_finditer=compile_infix_regex(infixes).finditer,
+            token_match=defaults.token_match,
+            url_match=defaults.url_match,
         )
+        return AbstractTokenizer(tokenizer, normalise_markup=normalise_markup)
 
     return make
+
+
+def pattern_doc(nlp: Language, text: str) -> Doc:
+    """Tokenize a pattern string as written (no markup normalisation), as lexicons need."""
+    tokenizer = nlp.tokenizer
+    inner = tokenizer.tokenizer if isinstance(tokenizer, AbstractTokenizer) else tokenizer
+    return inner(text)

@@ -1,0 +1,147 @@
+"""The pipeline as a spaCy user meets it: config, entry points, initialize, serialisation."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import spacy
+from spacy.lang.en import English
+
+from pipeline.errors import NotInitialized
+from pipeline.nlp import build_nlp
+from pipeline.nlp.lexicon import LexiconRuler
+from pipeline.nlp.loader import CONFIG, load_config
+from pipeline.nlp.names import NameShapes
+from pipeline.nlp.tokenizer import doc_text, offset_map
+
+TEXT = (
+    "We propose \\textit{FooNet}, which reaches 71.8\\% accuracy on ImageNet "
+    "and outperforms BERT (Devlin et al.) by 2.1 points."
+)
+
+
+def spans_of(doc) -> list[tuple[str, str, int, int]]:
+    """Every span of every group, as plain tuples."""
+    return sorted((key, s.label_, s.start, s.end) for key in doc.spans for s in doc.spans[key])
+
+
+def run_fresh_python(code: str) -> str:
+    """Run `code` in a new interpreter (nothing of `pipeline` imported) and return stdout."""
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_packaged_config_names_every_component():
+    config = load_config()
+    assert config["nlp"]["pipeline"] == list(config["components"])
+    assert config["nlp"]["tokenizer"]["@tokenizers"] == "pipeline.abstract_tokenizer.v1"
+
+
+def test_analyze_pipes_finds_no_problems():
+    analysis = build_nlp().analyze_pipes()
+    assert all(not problems for problems in analysis["problems"].values())
+
+
+def test_assigns_are_declared():
+    nlp = build_nlp()
+    assigns = {name: nlp.get_pipe_meta(name).assigns for name in nlp.pipe_names}
+    assert assigns["abstract_sentencizer"] == ["token.is_sent_start"]
+    assert assigns["acronym_detector"] == ["doc._.acronyms"]
+    assert assigns["number_finder"] == ["doc._.numbers"]
+
+
+def test_the_tokenizer_normalises_and_keeps_a_map_to_the_raw_text():
+    doc = build_nlp()(TEXT)
+    assert "FooNet" in [t.text for t in doc]
+    start = doc_text(doc).index("71.8%")
+    raw_start, raw_end = offset_map(doc).to_raw(start, start + len("71.8%"))
+    assert TEXT[raw_start:raw_end] == "71.8\\%"
+
+
+def test_a_saved_pipeline_loads_with_spacy_load_in_a_fresh_process(tmp_path):
+    nlp = build_nlp()
+    nlp.to_disk(tmp_path / "model")
+    expected = spans_of(nlp(TEXT))
+    out = run_fresh_python(
+        f"""
+        import spacy
+        nlp = spacy.load({str(tmp_path / "model")!r})
+        doc = nlp({TEXT!r})
+        print(sorted((k, s.label_, s.start, s.end) for k in doc.spans for s in doc.spans[k]))
+        """
+    )
+    assert out.strip() == str(expected)
+
+
+def test_add_pipe_works_without_importing_the_package():
+    out = run_fresh_python(
+        """
+        import spacy
+        nlp = spacy.blank("en")
+        nlp.add_pipe("name_shapes")
+        nlp.initialize()
+        doc = nlp("We compare FooNet with a baseline.")
+        print([s.text for s in doc.spans["names"]])
+        """
+    )
+    assert out.strip() == "['FooNet']"
+
+
+def test_the_config_loads_without_importing_the_package():
+    out = run_fresh_python(
+        f"""
+        import spacy
+        config = spacy.util.load_config({str(CONFIG)!r})
+        nlp = spacy.util.load_model_from_config(config, auto_fill=True)
+        nlp.initialize()
+        print(len(nlp("On ImageNet, FooNet reaches 71.8% top-1 accuracy.").spans["lexicon"]))
+        """
+    )
+    assert int(out) >= 2
+
+
+def test_nlp_to_bytes_round_trips():
+    nlp = build_nlp()
+    data = nlp.to_bytes()
+    other = spacy.util.load_model_from_config(load_config(), auto_fill=True).from_bytes(data)
+    assert spans_of(other(TEXT)) == spans_of(nlp(TEXT))
+
+
+def test_lexicon_ruler_bytes_round_trip():
+    nlp = English()
+    ruler = LexiconRuler(nlp)
+    ruler.initialize(files={"DATASET": ["lexicons/datasets.tsv"]}, blocked=[])
+    other = LexiconRuler(nlp).from_bytes(ruler.to_bytes())
+    assert other.entries == ruler.entries
+
+
+def test_name_shapes_disk_round_trip(tmp_path):
+    nlp = English()
+    shapes = NameShapes(nlp)
+    shapes.initialize()
+    shapes.to_disk(tmp_path)
+    other = NameShapes(nlp).from_disk(tmp_path)
+    assert other.rules == shapes.rules
+    assert other.is_shape("FooNet") and not other.is_shape("model")
+
+
+@pytest.mark.parametrize("component", [LexiconRuler, NameShapes])
+def test_a_component_called_before_initialize_says_so(component):
+    nlp = English()
+    with pytest.raises(NotInitialized, match=r"nlp\.initialize"):
+        component(nlp)(nlp.make_doc("text"))
+
+
+def test_config_overrides_change_the_data_files(tmp_path):
+    lexicon = tmp_path / "extra.tsv"
+    lexicon.write_text("surface\tcanonical\tsource\nZorblax\tZorblax\ttest\n", encoding="utf-8")
+    key = "initialize.components.lexicon_ruler.files.DATASET"
+    nlp = build_nlp({key: [str(lexicon)]})
+    doc = nlp("We evaluate on Zorblax and ImageNet.")
+    assert [s.text for s in doc.spans["lexicon"] if s.label_ == "DATASET"] == ["Zorblax"]
