@@ -1,0 +1,327 @@
+"""pipeline.link.entities: clustering, mentions, method/dataset votes, roles and variants."""
+
+from pipeline.link.candidates import Candidate
+from pipeline.link.context import build_context
+from pipeline.link.entities import (
+    Draft,
+    align_coordinated_kinds,
+    assign_role,
+    cluster,
+    distinct_tokens,
+    extract_entities,
+    find_mentions,
+    merge_versions,
+    promote_variants,
+    share_of,
+    vote_kind,
+)
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+def make_doc(text):
+    return get_nlp()(normalise(text).text)
+
+
+def draft(name, *aliases, sources=("shape",), label=None, hint=None, role="used", kind="method"):
+    d = Draft(name, list(aliases), set(sources), label, False, hint=hint)
+    d.role, d.kind = role, kind
+    return d
+
+
+def mentions_of(text, drafts):
+    find_mentions(text, drafts)
+    return [[text[s:e] for s, e in d.mentions] for d in drafts]
+
+
+def judged(text, name, *, label=None, hint=None, sources=("shape",), others=()):
+    """A draft for `name` (and `others`) in a doc, with its kind voted and its role assigned."""
+    doc = make_doc(text)
+    ctx = build_context(doc)
+    drafts = [draft(name, sources=sources, label=label, hint=hint)]
+    drafts += [draft(o) for o in others]
+    find_mentions(normalise(text).text, drafts)
+    spans = [(ctx.token_at(s), ctx.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions]
+    vote_kind(drafts[0], doc, ctx, spans)
+    assign_role(drafts[0], doc, ctx)
+    return drafts[0]
+
+
+def summary(drafts):
+    return [(d.name, d.aliases, sorted(d.sources)) for d in drafts]
+
+
+# cluster and merge_versions
+
+
+def test_cluster_joins_a_short_form_to_its_definition_in_either_order():
+    long = Candidate(0, 22, "Sparse Mixture Routing", "acronym", alias="SMR")
+    short = Candidate(30, 33, "SMR", "shape", needs_support=True)
+    expected = [("Sparse Mixture Routing", ["SMR"], ["acronym", "shape"])]
+    assert summary(cluster([long, short], set())) == expected
+    assert summary(cluster([short, long], set())) == expected
+
+
+def test_cluster_keeps_support_need_only_when_every_candidate_needs_it():
+    long = Candidate(0, 22, "Sparse Mixture Routing", "acronym", alias="SMR")
+    short = Candidate(30, 33, "SMR", "shape", needs_support=True)
+    (d,) = cluster([short, long], set())
+    assert d.needs_support is False
+
+
+def test_cluster_drops_generic_short_forms_and_their_singular():
+    cands = [Candidate(0, 3, "LLM", "shape"), Candidate(5, 10, "GPT-4", "lexicon", label="METHOD")]
+    assert summary(cluster(cands, {"LLMs"})) == [("GPT-4", [], ["lexicon"])]
+
+
+def test_cluster_names_a_lexicon_hit_by_its_canonical_name():
+    cands = [
+        Candidate(0, 6, "CNN/DM", "lexicon", label="DATASET", canonical="CNN/DailyMail"),
+        Candidate(10, 23, "CNN/DailyMail", "shape", hint="DATASET"),
+    ]
+    (d,) = cluster(cands, set())
+    assert (d.name, d.aliases, d.label, d.hint) == (
+        "CNN/DailyMail",
+        ["CNN/DM"],
+        "DATASET",
+        "DATASET",
+    )
+
+
+def test_cluster_joins_surfaces_that_differ_in_case():
+    cands = [Candidate(0, 6, "FooNet", "shape"), Candidate(10, 16, "FOONET", "list")]
+    assert summary(cluster(cands, set())) == [("FooNet", [], ["list", "shape"])]
+
+
+def test_versioned_name_absorbs_the_bare_name():
+    versioned = draft("SQuAD 2.0", sources=("lexicon",), label="DATASET")
+    bare = draft("SQuAD", "SQD", hint="DATASET")
+    (d,) = merge_versions([versioned, bare])
+    assert (d.name, d.aliases, sorted(d.sources), d.hint) == (
+        "SQuAD 2.0",
+        ["SQuAD", "SQD"],
+        ["lexicon", "shape"],
+        "DATASET",
+    )
+
+
+def test_integer_suffix_is_not_a_version():
+    got = merge_versions([draft("GPT 4", sources=("lexicon",)), draft("GPT")])
+    assert [d.name for d in got] == ["GPT 4", "GPT"]
+
+
+# find_mentions
+
+
+def test_mentions_are_found_longest_first():
+    got = mentions_of(
+        "Llama-3 and Llama-3-8B beat Llama.",
+        [draft("Llama"), draft("Llama-3-8B"), draft("Llama-3")],
+    )
+    assert got == [["Llama"], ["Llama-3-8B"], ["Llama-3"]]
+
+
+def test_every_surface_of_a_draft_is_a_mention():
+    got = mentions_of(
+        "Sparse Mixture Routing (SMR) beats SMR-free X.", [draft("Sparse Mixture Routing", "SMR")]
+    )
+    assert got == [["Sparse Mixture Routing", "SMR", "SMR"]]
+
+
+def test_mentions_are_never_inside_a_url():
+    text = "See https://github.com/x/FooNet and FooNet."
+    (d,) = [draft("FooNet")]
+    find_mentions(text, [d])
+    assert d.mentions == [(36, 42)]
+
+
+def test_mentions_are_whole_words():
+    assert mentions_of("FooNets and FooNet_x and FooNet.", [draft("FooNet")]) == [["FooNet"]]
+
+
+def test_lowercase_surface_matches_any_case():
+    got = mentions_of("Word Error Rate and word error rate.", [draft("word error rate")])
+    assert got == [["Word Error Rate", "word error rate"]]
+
+
+def test_name_followed_by_a_versioned_part_is_not_a_mention():
+    assert mentions_of("TPRU-7B and TPRU and TPRU-based.", [draft("TPRU")]) == [["TPRU", "TPRU"]]
+
+
+# vote_kind
+
+
+def test_on_before_a_name_votes_dataset():
+    assert judged("We evaluate on Zorplex.", "Zorplex").kind == "dataset"
+
+
+def test_based_on_is_not_a_dataset_cue():
+    assert judged("It is based on Zorplex.", "Zorplex").kind == "method"
+
+
+def test_head_noun_after_a_name_decides_its_kind():
+    d = judged("The Zorplex dataset is big.", "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
+    d = judged("The Zorplex model is big.", "Zorplex")
+    assert (d.kind, d.supported) == ("method", True)
+
+
+def test_appositive_head_decides_the_kind():
+    d = judged("Zorplex, a large-scale benchmark of puzzles, is new.", "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_appositive_metric_makes_the_name_metric_like():
+    assert judged("Zorplex, a reference-free metric of utility, is new.", "Zorplex").metric_like
+
+
+def test_name_with_an_equals_value_is_metric_like():
+    assert judged("It reaches tpmC=130 today.", "tpmC").metric_like
+
+
+def test_class_noun_before_such_as_decides_the_kind():
+    d = judged("Benchmarks such as Zorplex exist.", "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
+    d = judged("Methods like Zorplex exist.", "Zorplex")
+    assert (d.kind, d.supported) == ("method", True)
+
+
+def test_transfer_target_votes_dataset():
+    assert judged("We transfer to Zorplex.", "Zorplex").kind == "dataset"
+
+
+def test_size_suffix_outweighs_a_dataset_preposition():
+    assert judged("We evaluate on Zorplex-7B.", "Zorplex-7B").kind == "method"
+
+
+def test_names_in_parentheses_after_a_dataset_noun_are_datasets():
+    d = judged("Two datasets (Zorplex, Quibble) are used.", "Zorplex", others=["Quibble"])
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_dataset_lexicon_label_outweighs_a_comparison():
+    assert judged("We beat Zorplex.", "Zorplex", label="DATASET").kind == "dataset"
+
+
+# assign_role
+
+
+def test_name_in_a_proposal_object_is_proposed():
+    assert judged("We propose Zorplex, a model.", "Zorplex").role == "proposed"
+
+
+def test_name_after_our_is_proposed():
+    assert judged("Our Zorplex wins.", "Zorplex").role == "proposed"
+    assert judged("Our method, Zorplex, wins.", "Zorplex").role == "proposed"
+
+
+def test_name_in_a_comparison_scope_is_compared():
+    assert judged("Our model beats Zorplex.", "Zorplex").role == "compared"
+
+
+def test_name_before_baselines_is_compared():
+    assert judged("We compare with Zorplex baselines.", "Zorplex").role == "compared"
+    assert judged("Strong Zorplex-based baselines fail.", "Zorplex").role == "compared"
+
+
+def test_share_of_a_name_is_compared():
+    assert judged("It uses only 2% of the Zorplex parameters.", "Zorplex").role == "compared"
+
+
+def test_proposed_mention_outranks_a_compared_one():
+    d = judged("We propose Zorplex. Unlike Zorplex, ours wins.", "Zorplex")
+    assert (len(d.mentions), d.role) == (2, "proposed")
+
+
+def test_compared_dataset_is_only_used():
+    d = judged("Models beat the Zorplex dataset.", "Zorplex")
+    assert (d.kind, d.role) == ("dataset", "used")
+
+
+def test_dataset_defined_only_by_the_abstract_is_proposed():
+    d = judged(
+        "The Heuristic Trap Benchmark is hard.",
+        "Heuristic Trap Benchmark",
+        sources=("acronym",),
+        hint="DATASET",
+    )
+    assert (d.kind, d.role) == ("dataset", "proposed")
+
+
+def test_lexicon_name_is_supported_even_when_used():
+    assert judged("We use Zorplex.", "Zorplex", sources=("lexicon",)).supported
+    assert not judged("We use Zorplex.", "Zorplex").supported
+
+
+def test_share_of():
+    assert share_of(["only", "2%", "of", "lora"], 3)
+    assert share_of(["only", "2%", "of", "the", "lora"], 4)
+    assert not share_of(["2", "of", "lora"], 2)
+    assert not share_of(["of", "lora"], 1)
+
+
+# variants
+
+
+def test_distinct_tokens_drops_short_and_common_pieces():
+    assert distinct_tokens("Loose Speculative Decoding") == {"loose", "speculative", "decoding"}
+    assert distinct_tokens("Orca3-7B") == {"orca3"}
+    assert distinct_tokens("Fine-Tuning the Language Model") == set()
+
+
+def test_used_method_sharing_a_word_with_a_proposed_name_is_proposed():
+    drafts = [
+        draft("Orca3", role="proposed"),
+        draft("Orca3-7B"),
+        draft("Orca3-Bench", kind="dataset"),
+        draft("Orca3-Old", role="compared"),
+    ]
+    promote_variants(drafts)
+    assert [d.role for d in drafts] == ["proposed", "proposed", "used", "compared"]
+    assert drafts[1].supported
+
+
+def test_part_of_a_proposed_name_is_not_promoted():
+    drafts = [draft("Loose Speculative Decoding", role="proposed"), draft("Speculative Decoding")]
+    promote_variants(drafts)
+    assert drafts[1].role == "used"
+
+
+def test_common_words_do_not_make_a_variant():
+    drafts = [draft("FooNet Model", role="proposed"), draft("BarNet Model")]
+    promote_variants(drafts)
+    assert drafts[1].role == "used"
+
+
+# coordination and the whole stage
+
+
+def coordinated(text, labelled, bare):
+    doc = make_doc(text)
+    ctx = build_context(doc)
+    drafts = [draft(n, sources=("lexicon",), label="DATASET", kind="dataset") for n in labelled]
+    drafts.append(draft(bare))
+    find_mentions(normalise(text).text, drafts)
+    align_coordinated_kinds(drafts, doc, ctx)
+    return drafts[-1]
+
+
+def test_bare_name_listed_among_two_datasets_is_a_dataset():
+    d = coordinated("We test MMLU, GSM8K and Zorplex today.", ["MMLU", "GSM8K"], "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_one_listed_dataset_is_not_enough_to_align():
+    assert coordinated("We test MMLU and Zorplex today.", ["MMLU"], "Zorplex").kind == "method"
+
+
+def test_name_after_a_scene_setting_list_is_not_aligned():
+    d = coordinated("On MMLU, GSM8K, Zorplex wins.", ["MMLU", "GSM8K"], "Zorplex")
+    assert d.kind == "method"
+
+
+def test_metric_like_names_are_returned_apart():
+    doc = make_doc("We propose FooNet, which gains 12% on the HALLU-R metric.")
+    kept, measures = extract_entities(doc, build_context(doc))
+    assert [(d.name, d.kind, d.role) for d in kept] == [("FooNet", "method", "proposed")]
+    assert [d.name for d in measures] == ["HALLU-R"]
