@@ -20,17 +20,31 @@ import orjson
 ROOT = Path(__file__).resolve().parents[1]
 
 
+# Runs `python -m pipeline` with the project's own spaCy entry points hidden, so a version
+# older than them (or a tree laid out differently) registers its components by import.
+RUN_ISOLATED = """
+import importlib.metadata as md, runpy, catalogue
+catalogue.AVAILABLE_ENTRY_POINTS = md.EntryPoints(
+    ep for d in md.distributions() for ep in d.entry_points if not ep.value.startswith("pipeline.")
+)
+runpy.run_module("pipeline", run_name="__main__", alter_sys=True)
+"""
+
+
 def run_version(tree: Path, inputs: list[Path], out: Path) -> Path:
     """Extract `inputs` with the code in `tree` into `out`; returns the records file."""
-    cmd = [sys.executable, "-m", "pipeline", "run", *map(str, inputs), "--out", str(out)]
+    cmd = [sys.executable, "-c", RUN_ISOLATED, "run", *map(str, inputs), "--out", str(out)]
     cmd += ["--no-prefect", "--no-report"]
-    subprocess.run(
+    done = subprocess.run(
         cmd,
         cwd=tree,
         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"},
-        check=True,
         capture_output=True,
+        text=True,
+        check=False,
     )
+    if done.returncode != 0:
+        raise SystemExit(f"extraction in {tree} failed:\n{done.stderr[-2000:]}")
     return out / "records.jsonl"
 
 

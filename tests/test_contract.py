@@ -60,10 +60,10 @@ def test_a_failing_abstract_becomes_an_error_not_a_lost_batch(monkeypatch):
 
     real = extract.build_record
 
-    def flaky(item, omap, doc):
+    def flaky(item, doc):
         if "boom" in item.text:
             raise RuntimeError("extractor bug")
-        return real(item, omap, doc)
+        return real(item, doc)
 
     monkeypatch.setattr(extract, "build_record", flaky)
     items = [

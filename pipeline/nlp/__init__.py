@@ -3,6 +3,7 @@
 from pipeline.nlp import (  # noqa: F401  (importing registers the factories)
     acronyms,
     lexicon,
+    linker,
     names,
     numbers,
     sentences,

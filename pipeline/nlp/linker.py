@@ -1,0 +1,121 @@
+"""The linker component: the final methods, datasets, metrics and results, on the Doc.
+
+The exact extraction is held as plain values in `doc._.entities` and `doc._.results`
+(normalised char offsets: a mention may be part of a token, "ViT" in "ViT-based"); the span
+groups `doc.spans["methods" | "datasets" | "metrics" | "results"]` and `doc.ents` show it
+token-aligned, for displaCy and spaCy users. A span's `id_` indexes its entity or result,
+so `span._.entity` and `span._.result` return the plain values behind it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+from spacy.util import filter_spans
+
+from pipeline.link.document import Linked, link_document
+
+GROUPS = {"method": "methods", "dataset": "datasets", "metric": "metrics"}
+RESULTS_KEY = "results"
+
+for _name in ("entities", "results"):
+    if not Doc.has_extension(_name):
+        Doc.set_extension(_name, default=[])
+if not Span.has_extension("entity"):
+    Span.set_extension("entity", getter=lambda span: span.doc._.entities[int(span.id_)])
+if not Span.has_extension("result"):
+    Span.set_extension("result", getter=lambda span: span.doc._.results[int(span.id_)])
+
+
+def plain_entities(linked: Linked) -> list[dict[str, Any]]:
+    """Methods, datasets (in the link stage's order) then metrics, as plain dicts."""
+    ctx = linked.context
+    out = [
+        {
+            "category": d.kind,
+            "name": d.name,
+            "aliases": list(d.aliases),
+            "role": d.role,
+            "mentions": [[s, e, ctx.sentence_of_char(s)] for s, e in d.mentions],
+        }
+        for d in linked.entities
+    ]
+    out += [
+        {
+            "category": "metric",
+            "name": m.name,
+            "aliases": [],
+            "role": None,
+            "mentions": [[s, e, ctx.sentence_of_char(s)] for s, e in m.mentions],
+        }
+        for m in linked.metrics
+    ]
+    return out
+
+
+def plain_results(linked: Linked) -> list[dict[str, Any]]:
+    """Results as plain dicts."""
+    return [
+        {
+            "start": r.start,
+            "end": r.end,
+            "sentence": r.sentence,
+            "value": r.value,
+            "unit": r.unit,
+            "kind": r.kind,
+            "from_value": r.from_value,
+            "from_start": r.from_span[0] if r.from_span else None,
+            "from_end": r.from_span[1] if r.from_span else None,
+            "metric": r.metric,
+            "dataset": r.dataset,
+            "method": r.method,
+        }
+        for r in linked.results
+    ]
+
+
+class AbstractLinker:
+    """Link the marked spans into entities with roles and results with their owners."""
+
+    def __init__(self, nlp: Language, name: str = "abstract_linker", *, set_ents: bool) -> None:
+        self.name = name
+        self.set_ents = set_ents
+
+    def __call__(self, doc: Doc) -> Doc:
+        linked = link_document(doc)
+        doc._.entities = entities = plain_entities(linked)
+        doc._.results = results = plain_results(linked)
+        groups: dict[str, list[Span]] = {key: [] for key in [*GROUPS.values(), RESULTS_KEY]}
+        for i, entity in enumerate(entities):
+            label = entity["category"].upper()
+            for s, e, _ in entity["mentions"]:
+                span = doc.char_span(
+                    s, e, label, kb_id=entity["name"], span_id=str(i), alignment_mode="expand"
+                )
+                if span is not None:
+                    groups[GROUPS[entity["category"]]].append(span)
+        for i, r in enumerate(results):
+            span = doc.char_span(
+                r["start"], r["end"], r["kind"].upper(), span_id=str(i), alignment_mode="expand"
+            )
+            if span is not None:
+                groups[RESULTS_KEY].append(span)
+        for key, spans in groups.items():
+            doc.spans[key] = spans
+        if self.set_ents:
+            mentions = [s for key in GROUPS.values() for s in groups[key]]
+            doc.ents = filter_spans(mentions)
+        return doc
+
+
+@Language.factory(
+    "abstract_linker",
+    requires=["token.is_sent_start", "doc._.acronyms", "doc._.numbers", "doc.spans"],
+    assigns=["doc._.entities", "doc._.results", "doc.spans", "doc.ents"],
+    default_config={"set_ents": True},
+)
+def make_abstract_linker(nlp: Language, name: str, set_ents: bool) -> AbstractLinker:
+    """Registered factory for AbstractLinker (`set_ents`: also write `doc.ents`)."""
+    return AbstractLinker(nlp, name, set_ents=set_ents)
