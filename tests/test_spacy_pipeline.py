@@ -8,7 +8,9 @@ import textwrap
 
 import pytest
 import spacy
+from spacy import displacy
 from spacy.lang.en import English
+from spacy.tokens import DocBin
 
 from pipeline.errors import NotInitialized
 from pipeline.nlp import build_nlp
@@ -145,3 +147,49 @@ def test_config_overrides_change_the_data_files(tmp_path):
     nlp = build_nlp({key: [str(lexicon)]})
     doc = nlp("We evaluate on Zorblax and ImageNet.")
     assert [s.text for s in doc.spans["lexicon"] if s.label_ == "DATASET"] == ["Zorblax"]
+
+
+def test_the_doc_holds_the_whole_extraction():
+    doc = build_nlp()(TEXT)
+    names = {(e["category"], e["name"], e["role"]) for e in doc._.entities}
+    assert ("method", "FooNet", "proposed") in names
+    assert ("dataset", "ImageNet", "used") in names
+    assert [r["value"] for r in doc._.results] == [71.8, 2.1]
+
+
+def test_span_groups_and_ents_show_the_entities():
+    doc = build_nlp()(TEXT)
+    assert [s.text for s in doc.spans["methods"] if s.kb_id_ == "FooNet"] == ["FooNet"]
+    assert [s.text for s in doc.spans["datasets"]] == ["ImageNet"]
+    assert "METHOD" in {e.label_ for e in doc.ents}
+    assert doc.spans["methods"][0]._.entity["role"] == "proposed"
+
+
+def test_result_spans_lead_to_their_values():
+    doc = build_nlp()(TEXT)
+    first = doc.spans["results"][0]
+    assert first.text == "71.8%"
+    assert first._.result["metric"] == "accuracy"
+    assert first._.result["dataset"] == "ImageNet"
+
+
+def test_a_mention_inside_a_token_keeps_its_exact_offsets():
+    doc = build_nlp()("We compare ViT-based detectors with FooNet on COCO.")
+    vit = next(e for e in doc._.entities if e["name"] == "ViT")
+    start, end, _ = vit["mentions"][0]
+    assert doc.text[start:end] == "ViT"
+    assert [s.text for s in doc.spans["methods"] if s.kb_id_ == "ViT"] == ["ViT-based"]
+
+
+def test_displacy_renders_the_span_groups():
+    doc = build_nlp()(TEXT)
+    html = displacy.render(doc, style="span", options={"spans_key": "methods"})
+    assert "FooNet" in html and "METHOD" in html
+
+
+def test_docbin_keeps_the_extraction():
+    nlp = build_nlp()
+    doc = nlp(TEXT)
+    (restored,) = DocBin(docs=[doc], store_user_data=True).get_docs(nlp.vocab)
+    assert list(restored._.results) == doc._.results
+    assert [s.text for s in restored.spans["results"]] == [s.text for s in doc.spans["results"]]
