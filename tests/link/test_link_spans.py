@@ -1,0 +1,71 @@
+"""pipeline.link.spans: "long (SHORT)" is one mention; a dataset mention keeps its head noun."""
+
+from pipeline.link.spans import extend_with_head, merge_definitions
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+def definitions(text):
+    return get_nlp()(normalise(text).text)._.acronyms
+
+
+def test_long_form_and_its_parenthesised_short_form_are_one_mention():
+    text = "Sparse Mixture Routing (SMR) beats SMR."
+    got = merge_definitions([(0, 22), (24, 27), (35, 38)], definitions(text), text)
+    assert [text[s:e] for s, e in got] == ["Sparse Mixture Routing (SMR)", "SMR"]
+
+
+def test_short_form_after_the_definition_stays_a_mention():
+    text = "Sparse Mixture Routing (SMR) beats SMR."
+    got = merge_definitions([(0, 22), (35, 38)], definitions(text), text)
+    assert got == [(0, 28), (35, 38)]
+
+
+def test_short_form_in_square_brackets_is_not_joined():
+    text = "Sparse Mixture Routing [SMR] beats SMR."
+    acronyms = [
+        {
+            "short": "SMR",
+            "short_start": 24,
+            "short_end": 27,
+            "long": "Sparse Mixture Routing",
+            "long_start": 0,
+            "long_end": 22,
+        }
+    ]
+    assert merge_definitions([(0, 22), (24, 27)], acronyms, text) == [(0, 22), (24, 27)]
+
+
+def test_mention_that_is_not_a_long_form_is_kept_as_is():
+    text = "FooNet (SMR) wins."
+    assert merge_definitions([(0, 6)], [], text) == [(0, 6)]
+
+
+def extended(text, name):
+    s = text.index(name)
+    ((start, end),) = extend_with_head([(s, s + len(name))], text)
+    return text[start:end]
+
+
+def test_dataset_mention_extends_over_a_head_noun():
+    assert extended("We train on the Europarl corpus today.", "Europarl") == "Europarl corpus"
+
+
+def test_two_word_head_noun_is_taken_whole():
+    text = "We test on the Foo data sets and the Bar test set."
+    assert extended(text, "Foo") == "Foo data sets"
+    assert extended(text, "Bar") == "Bar test set"
+
+
+def test_head_noun_matches_any_case():
+    assert extended("We train on the Qux Corpus today.", "Qux") == "Qux Corpus"
+
+
+def test_head_noun_must_be_a_whole_separate_word():
+    text = "We use Baz-corpus and Zed corpusX today."
+    assert extended(text, "Baz") == "Baz"
+    assert extended(text, "Zed") == "Zed"
+
+
+def test_other_words_after_a_dataset_are_not_taken():
+    assert extended("We train on the Europarl model today.", "Europarl") == "Europarl"
