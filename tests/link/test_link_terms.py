@@ -1,0 +1,90 @@
+"""pipeline.link.terms: folding, generic terms, measure names, lexicon labels, occurrences."""
+
+from pipeline.link.terms import (
+    blocked_as,
+    fold,
+    is_generic,
+    is_metric_name,
+    is_plural_acronym,
+    lexicon_labels,
+    occurrences,
+)
+
+
+def found(text, surface):
+    return [text[s:e] for s, e in occurrences(text, text.lower(), surface)]
+
+
+def test_fold_normalises_case_dashes_and_whitespace():
+    assert fold("GPT–4o  Mini\u2212X ") == "gpt-4o mini-x"
+
+
+def test_fold_uses_full_case_folding():
+    assert fold("Straße") == "strasse"
+
+
+def test_generic_acronyms_are_case_sensitive():
+    assert is_generic("LLM") and is_generic("RL") and is_generic("ASR")
+    assert not is_generic("llm")
+
+
+def test_generic_phrases_match_in_any_case():
+    assert is_generic("large language models")
+    assert is_generic("Large Language Models")
+    assert is_generic("reinforcement learning")
+
+
+def test_plural_of_a_generic_acronym_is_generic():
+    assert is_generic("ASRs")
+
+
+def test_names_are_not_generic():
+    assert not is_generic("FooNet") and not is_generic("Transformer")
+
+
+def test_plural_acronym_is_capitals_and_a_lowercase_s():
+    assert is_plural_acronym("LLMs") and is_plural_acronym("GNNs")
+    assert not any(is_plural_acronym(x) for x in ("Ms", "LLMS", "Llms"))
+
+
+def test_metric_name_is_headed_by_a_measure_word():
+    assert is_metric_name("Diarization Error Rate")
+    assert is_metric_name("Temporal Meal Score")
+    assert is_metric_name("word-error-rate")
+    assert not is_metric_name("Rate Limiter") and not is_metric_name("")
+
+
+def test_lexicon_labels_know_packaged_names():
+    labels = lexicon_labels()
+    assert (labels["ImageNet"], labels["BERT"]) == ("DATASET", "METHOD")
+    assert "FooNet" not in labels
+
+
+def test_blocked_surfaces_by_label():
+    assert {"ASR", "API"} <= blocked_as("DATASET")
+    assert "human judgements" in blocked_as("METRIC")
+    assert "human judgements" not in blocked_as("DATASET")
+
+
+def test_occurrences_are_whole_words():
+    assert found("FooNet, xFooNet, FooNet_a and FooNets.", "FooNet") == ["FooNet"]
+
+
+def test_occurrence_followed_by_a_capital_or_digit_part_belongs_to_a_longer_name():
+    text = "TPRU-7B, TPRU-Test, TPRU and TPRU-based."
+    assert occurrences(text, text.lower(), "TPRU") == [(20, 24), (29, 33)]
+
+
+def test_lowercase_surface_matches_any_case():
+    assert found("Word Error Rate and word error rate.", "word error rate") == [
+        "Word Error Rate",
+        "word error rate",
+    ]
+
+
+def test_capitalised_surface_matches_only_its_case():
+    assert found("FooNet and foonet.", "FooNet") == ["FooNet"]
+
+
+def test_surface_whitespace_is_collapsed():
+    assert found("The Foo Net wins.", "Foo   Net") == ["Foo Net"]
