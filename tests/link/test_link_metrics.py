@@ -1,0 +1,137 @@
+"""pipeline.link.metrics: lexicon hits filtered by context, defined and measured measures."""
+
+from pipeline.link.metrics import (
+    acronym_metric_spans,
+    extract_metrics,
+    keep_metric,
+    measured_phrase_spans,
+)
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+def make_doc(text):
+    return get_nlp()(normalise(text).text)
+
+
+def kept(text):
+    """(surface, kept) of every lexicon METRIC hit."""
+    doc = make_doc(text)
+    return [(s.text, keep_metric(s)) for s in doc.spans["lexicon"] if s.label_ == "METRIC"]
+
+
+def spans_of(fn, text):
+    doc = make_doc(text)
+    return [(doc.text[s:e], canonical) for s, e, canonical in fn(doc)]
+
+
+def metrics(text, taken=()):
+    doc = make_doc(text)
+    return [
+        (m.name, [doc.text[s:e] for s, e in m.mentions]) for m in extract_metrics(doc, list(taken))
+    ]
+
+
+def test_word_before_a_metric_can_block_it():
+    assert kept("We train in mixed precision and report precision.") == [
+        ("precision", False),
+        ("precision", True),
+    ]
+
+
+def test_word_after_a_metric_can_block_it():
+    assert kept("The accuracy head predicts accuracy.") == [("accuracy", False), ("accuracy", True)]
+
+
+def test_bare_loss_needs_a_measuring_word_before_it():
+    assert kept("It has low loss but a contrastive loss.") == [("loss", True), ("loss", False)]
+
+
+def test_capitalised_metric_word_mid_sentence_is_a_name():
+    assert kept("Its Recall module works; recall rises.") == [("Recall", False), ("recall", True)]
+
+
+def test_capitalised_metric_word_in_a_metric_list_is_a_metric():
+    assert kept("We report Precision, Recall and F1.") == [
+        ("Precision", True),
+        ("Recall", True),
+        ("F1", True),
+    ]
+
+
+def test_defined_measure_and_its_short_forms_are_metric_spans():
+    assert spans_of(acronym_metric_spans, "The Diarization Error Rate (DER) drops; DER is low.")[
+        :3
+    ] == [
+        ("Diarization Error Rate", "diarization error rate"),
+        ("DER", "diarization error rate"),
+        ("DER", "diarization error rate"),
+    ]
+
+
+def test_defined_measure_known_to_the_lexicon_takes_its_canonical_name():
+    got = spans_of(
+        acronym_metric_spans, "We reach a Pearson correlation coefficient (PCC) of 0.76."
+    )
+    assert got == [
+        ("Pearson correlation coefficient", "pearson correlation"),
+        ("PCC", "pearson correlation"),
+    ]
+
+
+def test_defined_non_measure_is_not_a_metric_span():
+    assert spans_of(acronym_metric_spans, "We use the Sparse Mixture Routing (SMR) here.") == []
+
+
+def test_title_case_measure_is_a_metric_span():
+    got = spans_of(acronym_metric_spans, "We introduce the Temporal Meal Score here.")
+    assert got == [("Temporal Meal Score", "temporal meal score")]
+
+
+def test_measure_named_after_a_value():
+    got = spans_of(measured_phrase_spans, "It achieves 92.7% verification success.")
+    assert got == [("verification success", "verification success")]
+
+
+def test_leading_average_word_is_not_part_of_the_measure_name():
+    got = spans_of(measured_phrase_spans, "It achieves 81.45% mean nugget score.")
+    assert got == [("mean nugget score", "nugget score")]
+
+
+def test_measure_named_before_from_to():
+    got = spans_of(measured_phrase_spans, "It raises semantic similarity from 0.788 to 0.862.")
+    assert got == [("semantic similarity", "semantic similarity")]
+
+
+def test_quality_noun_before_from_to_is_a_measure():
+    got = spans_of(measured_phrase_spans, "It improves end-to-end correctness from 72.5% to 100%.")
+    assert got == [("end-to-end correctness", "end-to-end correctness")]
+
+
+def test_words_after_a_value_without_a_measure_head_are_not_a_measure():
+    assert spans_of(measured_phrase_spans, "It reaches 50% of the time and 7% lower cost.") == []
+
+
+def test_metric_mentions_are_grouped_by_canonical_name():
+    assert metrics("We report F1, F1 scores and accuracy.") == [
+        ("f1", ["F1", "F1 scores"]),
+        ("accuracy", ["accuracy"]),
+    ]
+
+
+def test_defined_measure_wins_over_a_lexicon_hit_inside_it():
+    assert metrics("The Diarization Error Rate (DER) drops; DER is low.") == [
+        ("diarization error rate", ["Diarization Error Rate", "DER", "DER"])
+    ]
+
+
+def test_metric_overlapping_an_entity_mention_is_skipped():
+    assert metrics("The FooNet accuracy and Top-1 accuracy.", [(4, 10)]) == [
+        ("accuracy", ["accuracy", "Top-1 accuracy"])
+    ]
+    assert metrics("We report BLEU and accuracy.", [(10, 14)]) == [("accuracy", ["accuracy"])]
+
+
+def test_metrics_are_in_first_mention_order():
+    got = metrics("It gains 92.7% verification success, beyond the BLEU of 30.")
+    assert [name for name, _ in got] == ["verification success", "bleu"]
