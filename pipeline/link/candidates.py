@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import regex
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
-from pipeline.link.terms import is_generic, is_metric_name, is_plural_acronym, lexicon_labels
+from pipeline.link.terms import (
+    is_generic,
+    is_metric_name,
+    is_plural_acronym,
+    lexicon_labels,
+    named_regex,
+)
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.tokenizer import doc_text, doc_words
-from pipeline.resources import cues
+from pipeline.resources import VOCAB
 
 _HYPHEN = regex.compile(r"[-–]")
 _DATASET_VERSION = regex.compile(r"v\d+(?:\.\d+)*|\d+\.\d+")  # "SQuAD v1.1", "SQuAD 2.0"
 _DIMENSION_TOKEN = regex.compile(r"^\d+\s?[x×]\s?\d+$")
-_ROMAN = regex.compile(r"^(?:I|II|III|IV|V|VI|VII|VIII|IX|X|XI|XII)$")
 _VERSION = regex.compile(r"^v?\d+(?:\.\d+)*[A-Za-z]?$")
-_MODEL_TAG = regex.compile(r"^(?:[RVK]\d+(?:\.\d+)?|o\d(?:-[a-z]+)*)$")  # R1, V3.2, o3-mini-high
 
 
 @dataclass
@@ -41,7 +46,6 @@ def acronym_candidates(
 ) -> tuple[list[Candidate], set[str], list[tuple[int, int]]]:
     """Candidates from "long (SHORT)" definitions, the short forms judged generic, and the
     spans of generic long forms (no other candidate may claim them)."""
-    c = cues()
     out: list[Candidate] = []
     generic: set[str] = set()
     blocked: list[tuple[int, int]] = []
@@ -55,16 +59,16 @@ def acronym_candidates(
             or is_plural_acronym(short)
             or _is_metric_span(doc, a["long_start"], a["long_end"])
             or is_metric_name(long)
-            or head in c["task_heads"]  # "Human Activity Recognition (HAR)" is a task
+            or head in VOCAB.task_heads  # "Human Activity Recognition (HAR)" is a task
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
             or ends_generic(long, generic)  # "Industrial IoT (IIoT)", "Zero-shot HAR"
         ):
             generic.add(short)
             blocked.append((a["long_start"], a["long_end"]))
             continue
-        if long.split()[0].lower() in c["long_form_bad_starts"]:
+        if long.split()[0].lower() in VOCAB.long_form_bad_starts:
             continue  # "compared with a model trained on ... (CMR-DL)": not a definition
-        weak = head in c["generic_heads"] or long.islower()
+        weak = head in VOCAB.generic_heads or long.islower()
         out.append(
             Candidate(
                 a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
@@ -118,11 +122,11 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
                 text = doc_text(doc)[span.start_char : end]
         elif span.label_ == "METHOD":
             j = span.end
-            cont = cues()["model_name_continuations"]
+            cont, tag = VOCAB.model_name_continuations, named_regex("model_tag")
             while (
                 j < len(doc)
                 and j - span.end < 3
-                and (words[j] in cont or _VERSION.match(words[j]) or _MODEL_TAG.match(words[j]))
+                and (words[j] in cont or _VERSION.match(words[j]) or tag.match(words[j]))
             ):
                 j += 1
             if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
@@ -143,13 +147,13 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
 
 def shape_candidates(doc: Doc) -> list[Candidate]:
     """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
-    c = cues()
+    stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
     out = []
     for span in doc.spans.get("names", []):
         text = span.text
         if span.label_ == "TITLE_SEQ":
             toks = list(span)
-            while toks and toks[0].lower_ in c["title_stopwords"]:
+            while toks and toks[0].lower_ in stops:
                 toks = toks[1:]
             single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
             if len(toks) >= 2 or single_ok:
@@ -158,12 +162,12 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         parts = _HYPHEN.split(text)
         hint = None
         label = None
-        if len(parts) > 1 and parts[-1].islower() and parts[-1] not in c["variant_suffixes"]:
+        if len(parts) > 1 and parts[-1].islower() and parts[-1] not in variants:
             suffix = next(
                 (
                     "-".join(parts[-k:])
                     for k in (2, 1)
-                    if len(parts) > k and "-".join(parts[-k:]) in c["compound_suffixes"]
+                    if len(parts) > k and "-".join(parts[-k:]) in VOCAB.compound_suffixes
                 ),
                 None,
             )
@@ -174,11 +178,11 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                         Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
                     )
                 continue
-            if suffix in c["dataset_compound_suffixes"]:
+            if suffix in VOCAB.dataset_compound_suffixes:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
             text = text[: len(text) - len(suffix) - 1]
             label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
-        if len(text) < 2 or _ROMAN.match(text) or is_generic(text):
+        if len(text) < 2 or text in VOCAB.roman_numerals or is_generic(text):
             continue
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
@@ -187,7 +191,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if (
             end == span.end_char
             and span.end < len(doc)
-            and doc_words(doc)[span.end] in DATASET_TAILS
+            and doc_words(doc)[span.end] in VOCAB.dataset_name_tails
         ):
             end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
@@ -205,17 +209,10 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     return out
 
 
-DATASET_TAILS = frozenset({"Bench", "Benchmark", "Arena", "Suite", "Gym", "Corpus", "Dataset"})
-
-
-_DERIVED = regex.compile(
-    r"(?:ed|ing|al|ic|ive|ous|ful|less|able|ible|ary|ent|ant|ized|ised|wise|like|ly|ish)$"
-)
-_NOT_COINED = frozenset(
-    {"series", "agent", "agents", "model", "models", "worst", "best", "free", "aware", "specific"}
-    | {"centric", "oriented", "driven", "level", "scale", "style", "type", "only", "native"}
-    | {"friendly", "ready", "compatible", "intensive", "heavy", "light", "first", "time"}
-)
+@cache
+def _modifier_endings() -> tuple[str, ...]:
+    """The endings of English modifiers, as a tuple for `str.endswith`."""
+    return tuple(sorted(VOCAB.modifier_endings))
 
 
 def _adjective_tail(long: str) -> bool:
@@ -228,23 +225,23 @@ def _adjective_tail(long: str) -> bool:
 def coined_suffix(part: str) -> bool:
     """True for a lowercase part that can end a coined name ("SWE-smith", "GW-map"), not an
     English modifier ("LLM-empowered", "GPT-series", "AI-assisted", "CMS-worst")."""
-    return part not in _NOT_COINED and not _DERIVED.search(part)
+    return part not in VOCAB.not_coined_suffixes and not part.endswith(_modifier_endings())
 
 
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
     ":" ("We present Eywa, a memory architecture"): a name the sentence introduces."""
-    c = cues()
+    verbs, stops = VOCAB.proposal_verbs, VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
     for v in range(1, len(words) - 2):
-        if lowers[v] not in c["proposal_verbs"] or lowers[v - 1] not in {"we", "paper", "work"}:
+        if lowers[v] not in verbs or lowers[v - 1] not in {"we", "paper", "work"}:
             continue
         word = words[v + 1]
         if (
             word[:1].isupper()
             and word.replace("-", "").isalnum()
-            and lowers[v + 1] not in c["title_stopwords"]
+            and lowers[v + 1] not in stops
             and lowers[v + 2] in {",", "(", ":"}
             and not is_generic(word)
         ):
@@ -270,8 +267,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     "projects (Apollo, Carla, and Donkeycar)", each a
     maximal run of capitalised (or version) tokens ("frameworks like Information Contrastive
     Learning", "baselines such as Uniform and Selective LDP")."""
-    c = cues()
-    classes = c["such_as_method_classes"] | c["such_as_dataset_classes"]
+    data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
+    classes = VOCAB.method_class_nouns | data_classes
     words, lowers = doc_words(doc), ctx.lowers
     out = []
     for k, low in enumerate(lowers):
@@ -281,7 +278,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             cls_i = (
                 k - 1 - (k >= 2 and lowers[k - 1] == "," and low != "(")
             )  # "datasets, including"
-        elif low in {",", ":"} and k > 0 and lowers[k - 1] in LISTING_DATA_NOUNS:
+        elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns:
             cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:
             continue
@@ -289,7 +286,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             continue
         if low == "(" and not _parenthesised_list(lowers, k):
             continue
-        hint = "DATASET" if lowers[cls_i] in c["such_as_dataset_classes"] else "METHOD"
+        hint = "DATASET" if lowers[cls_i] in data_classes else "METHOD"
         members: list[Candidate] = []
         i = k + 1
         while i < len(words):
@@ -322,17 +319,14 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
-LISTING_DATA_NOUNS = frozenset({"datasets", "benchmarks", "corpora", "suites"})
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
 
 
-COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
-
-
 def _counted(lowers: list[str], cls_i: int) -> bool:
     """True when a number comes shortly before the class noun ("two public datasets")."""
-    return any(w in COUNT_WORDS or w.isdigit() for w in lowers[max(0, cls_i - 4) : cls_i])
+    counts = VOCAB.count_words
+    return any(w in counts or w.isdigit() for w in lowers[max(0, cls_i - 4) : cls_i])
 
 
 def _plausible_parenthesised(members: list[Candidate], hint: str) -> list[Candidate]:
@@ -356,14 +350,13 @@ def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) ->
     if word[:1].islower() and any(ch.isupper() for ch in word[1:]) and word.isalnum():
         return True  # "eICU", "mBERT"
     if word[:1].isupper():
-        return lowers[j] not in cues()["title_stopwords"] and not (first and is_generic(word))
+        return lowers[j] not in VOCAB.title_stopwords and not (first and is_generic(word))
     return not first and bool(_VERSION.match(word))
 
 
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
-    c = cues()
-    heads = c["dataset_name_heads"]
+    heads, stops = VOCAB.dataset_name_heads, VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
     for i, low in enumerate(lowers):
@@ -375,7 +368,7 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         while j >= 0 and i - j <= 4:
             word = words[j]
             capital = word[:1].isupper() or (word[:1].isdigit() and first is None and j > 0)
-            if not capital or lowers[j] in c["title_stopwords"] or not word[:1].isalnum():
+            if not capital or lowers[j] in stops or not word[:1].isalnum():
                 break
             first = j
             j -= 1

@@ -9,38 +9,7 @@ from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
 from pipeline.nlp.tokenizer import doc_lowers, doc_words
-from pipeline.resources import cues
-
-CLAUSE_BREAKS = frozenset({",", ";", ":", "while", "whereas", "but", "—"})
-SCOPE_BREAKS = frozenset({";", "while", "whereas", "but"})
-SETTING_BREAKS = frozenset({"on", "across"})
-SKIP_ADVERBS = frozenset(
-    {
-        "significantly",
-        "substantially",
-        "consistently",
-        "also",
-        "further",
-        "even",
-        "still",
-        "clearly",
-        "notably",
-        "remarkably",
-        "greatly",
-        "largely",
-        "dramatically",
-        "considerably",
-        "markedly",
-        "then",
-        "first",
-        "now",
-    }
-)
-DETERMINERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "this", "that", "whose"})
-NEEDS_PREPOSITION = frozenset({"compared", "relative", "comparison"})
-NAMING_VERBS = frozenset(
-    {"dub", "dubbed", "call", "called", "name", "named", "term", "termed", "coined"}
-)
+from pipeline.resources import VOCAB, cues
 
 
 @dataclass
@@ -96,11 +65,12 @@ def build_context(
         for i in range(s, e):
             inside[i] = True
     clause = 0
+    breaks = VOCAB.clause_breaks
     for si, (s, e) in enumerate(ctx.sent_bounds):
         clause += 1
         for i in range(s, e):
             ctx.sent_of[i] = si
-            if ctx.lowers[i] in CLAUSE_BREAKS and not inside[i] and not _labels_value(ctx, i, e):
+            if ctx.lowers[i] in breaks and not inside[i] and not _labels_value(ctx, i, e):
                 clause += 1
             ctx.clause_of[i] = clause
         _mark_proposal(ctx, s, e, inside)
@@ -117,19 +87,19 @@ def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
     """True when a proposal subject (we, this paper, ...) precedes the verb in its sentence."""
     words = lowers[start:verb_i]
     before = " ".join(words)
-    return "we" in words or any(s in before for s in cues()["proposal_subjects"] if " " in s)
+    return "we" in words or any(s in before for s in VOCAB.proposal_subjects if " " in s)
 
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens in the object of a proposal verb ("we propose X, a ...")."""
-    c = cues()
+    verbs, blockers = VOCAB.proposal_verbs, VOCAB.proposal_blockers
     lowers = ctx.lowers
     for v in range(start, end):
-        if lowers[v] not in c["proposal_verbs"]:
+        if lowers[v] not in verbs:
             continue
-        if v > start and lowers[v - 1] in DETERMINERS:
+        if v > start and lowers[v - 1] in VOCAB.noun_determiners:
             continue  # "the release of ChatGPT": a noun
-        if lowers[v] not in NAMING_VERBS and not _has_subject(lowers, start, v):
+        if lowers[v] not in VOCAB.naming_verbs and not _has_subject(lowers, start, v):
             continue
         i = v + 1
         if i < end and lowers[i] == "that":
@@ -137,7 +107,7 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
         limit = min(end, v + 25)
         named = False
         while i < limit:
-            if not inside[i] and (lowers[i] in c["proposal_blockers"] or lowers[i] == "("):
+            if not inside[i] and (lowers[i] in blockers or lowers[i] == "("):
                 break
             ctx.proposal[i] = True
             named = named or inside[i]
@@ -170,13 +140,14 @@ def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) 
 
 def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens governed by a comparison cue (outperforms X, compared to X)."""
-    c = cues()
+    compare, front_cues = cues()["comparison_cues"], VOCAB.comparison_front_cues
+    scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions
     lowers = ctx.lowers
     if start >= end:
         return
     first = lowers[start]
     two = f"{first} {lowers[start + 1]}" if start + 1 < end else first
-    front = first in c["comparison_front_cues"] or two in c["comparison_front_cues"]
+    front = first in front_cues or two in front_cues
     active = False
     front_active = front
     for i in range(start, end):
@@ -187,13 +158,13 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
         if front_active and low == ",":
             front_active = False
             continue
-        if low in SCOPE_BREAKS or (active and low in SETTING_BREAKS):
+        if low in scope_breaks or (active and low in setting):
             active = False  # "improvement over X on both Y and Z": Y, Z are the setting
             continue
-        if low in c["comparison_cues"] and not (front and i == start):
+        if low in compare and not (front and i == start):
             if low == "over" and _number_follows(ctx, i):
                 continue
-            if low in NEEDS_PREPOSITION and not (
+            if low in VOCAB.prepositional_comparison_cues and not (
                 i + 1 < len(lowers) and lowers[i + 1] in {"to", "with", "against"}
             ):
                 continue
@@ -214,7 +185,8 @@ def next_content(doc: Doc, i: int, limit: int = 3) -> int | None:
     """Index of the next token after `i` skipping adverbs (at most `limit` skips)."""
     j = i + 1
     skips = 0
-    while j < len(doc) and doc_lowers(doc)[j] in SKIP_ADVERBS and skips < limit:
+    lowers, adverbs = doc_lowers(doc), VOCAB.skip_adverbs
+    while j < len(doc) and lowers[j] in adverbs and skips < limit:
         j += 1
         skips += 1
     return j if j < len(doc) else None

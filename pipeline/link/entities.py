@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import cache
 
 import regex
 from spacy.tokens import Doc
@@ -21,44 +23,18 @@ from pipeline.link.candidates import (
     year_named_candidates,
 )
 from pipeline.link.context import DocContext, next_content
-from pipeline.link.terms import blocked_as, fold, is_generic, is_metric_name, occurrences
+from pipeline.link.terms import (
+    blocked_as,
+    fold,
+    is_generic,
+    is_metric_name,
+    named_regex,
+    occurrences,
+)
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
-from pipeline.resources import cues
+from pipeline.resources import VOCAB, cues, data_path
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
-_SIZE = regex.compile(r"[-–]\d+(?:\.\d+)?[BMK]\b|\d+(?:\.\d+)?[BM]$")
-DISTINCT_STOP = frozenset(
-    {
-        "model",
-        "models",
-        "learning",
-        "tuning",
-        "fine",
-        "supervised",
-        "optimization",
-        "language",
-        "large",
-        "network",
-        "networks",
-        "data",
-        "training",
-        "method",
-        "framework",
-        "based",
-        "deep",
-        "neural",
-        "graph",
-        "multi",
-        "test",
-        "the",
-        "and",
-        "for",
-        "with",
-        "from",
-        "aware",
-        "free",
-    }
-)
 
 
 @dataclass
@@ -220,14 +196,13 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
 
 def _head_after(doc: Doc, i: int) -> str | None:
     """'dataset' / 'method' when a head noun follows at token i ("X dataset", "X models")."""
-    c = cues()
     if i >= len(doc):
         return None
     one = doc_lowers(doc)[i]
     two = f"{one} {doc_lowers(doc)[i + 1]}" if i + 1 < len(doc) else ""
-    if two in c["dataset_heads"] or one in c["dataset_heads"]:
+    if two in VOCAB.dataset_heads or one in VOCAB.dataset_heads:
         return "dataset"
-    if one in c["method_heads"]:
+    if one in VOCAB.method_heads:
         return "method"
     return None
 
@@ -235,9 +210,7 @@ def _head_after(doc: Doc, i: int) -> str | None:
 def _head_before_parenthesis(doc: Doc, i: int) -> str | None:
     """'dataset' for names listed in parentheses after a head: "two datasets (highD, rounD)"."""
     if i >= 1 and doc_words(doc)[i - 1] == "(" and i >= 2:
-        return (
-            _head_after(doc, i - 2) if doc_lowers(doc)[i - 2] in cues()["dataset_heads"] else None
-        )
+        return _head_after(doc, i - 2) if doc_lowers(doc)[i - 2] in VOCAB.dataset_heads else None
     return None
 
 
@@ -259,7 +232,7 @@ def _appositive_head(doc: Doc, i: int) -> str | None:
             "of",
         }:
             return None
-        if doc_lowers(doc)[j] in cues()["metric_heads_after_name"]:
+        if doc_lowers(doc)[j] in VOCAB.metric_heads_after_name:
             return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(doc, j)
         if head:
@@ -273,7 +246,7 @@ def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
         t = doc[j]
         if t.is_punct:
             return None, None
-        if t.lower_ in {"on", "across", "in", "like", "as", "using", "over", "than", "of", "to"}:
+        if t.lower_ in VOCAB.governing_prepositions:
             before = doc_lowers(doc)[j - 1] if j > 0 else None
             return t.lower_, before
     return None, None
@@ -288,72 +261,75 @@ def _valued(lowers: list[str], i: int) -> bool:
     )
 
 
+@cache
+def kind_votes() -> dict[str, float]:
+    """The weight of each piece of kind evidence (data/weights/kind_votes.json), loaded once."""
+    raw = json.loads(data_path("weights/kind_votes.json").read_text(encoding="utf-8"))
+    return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
+
+
 def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, int]]) -> None:
     """Decide method vs dataset from lexicon, name shape and every mention's context."""
-    c = cues()
+    c, w = cues(), kind_votes()
+    setting = VOCAB.setting_prepositions
     ds, me = 0.0, 0.0
     if draft.label == "DATASET":
-        ds += 5
+        ds += w["lexicon_dataset"]
     elif draft.label == "METHOD":
-        me += 5
+        me += w["lexicon_method"]
     if draft.hint == "DATASET":
-        ds += 6 if "list" in draft.sources else 3  # "two datasets, A and B" outweighs a lexicon
+        ds += w["listed_dataset_hint"] if "list" in draft.sources else w["dataset_hint"]
     elif draft.hint == "METHOD":
-        me += 3
+        me += w["method_hint"]
+    data_suffixes = tuple(VOCAB.dataset_name_suffixes)
+    method_suffixes = tuple(VOCAB.method_name_suffixes)
+    size = named_regex("model_size")
     for surface in draft.surfaces():
-        if any(surface.endswith(x) for x in c["dataset_name_suffixes"]):
-            ds += 3
-        if _SIZE.search(surface):
-            me += 3
-        elif any(surface.endswith(x) for x in c["method_name_suffixes"]):
-            me += 2
+        if surface.endswith(data_suffixes):
+            ds += w["dataset_name_suffix"]
+        if size.search(surface):
+            me += w["model_size"]
+        elif surface.endswith(method_suffixes):
+            me += w["method_name_suffix"]
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans)
         prep, before = _preposition_before(doc, cs)
-        if mend < len(doc) and doc_lowers(doc)[mend] in c["metric_heads_after_name"]:
+        if mend < len(doc) and doc_lowers(doc)[mend] in VOCAB.metric_heads_after_name:
             draft.metric_like = True  # "on the CHAIRi metric"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
         whole_token = ctx.starts[mend - 1] + len(doc_words(doc)[mend - 1]) == e
         head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
-        if head is None and prep not in c["dataset_prepositions"]:
+        if head is None and prep not in setting:
             head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
         if head == "metric":
             draft.metric_like = True
         if head == "dataset":
-            ds += 4
+            ds += w["dataset_head"]
             draft.supported = True
         elif head == "method":
-            me += 3
+            me += w["method_head"]
             draft.supported = True
-        if prep in c["dataset_prepositions"] and before not in {
-            "based",
-            "built",
-            "relies",
-            "rely",
-            "depends",
-            "focus",
-            "focuses",
-        }:
-            ds += 2
-        elif prep == "to" and before in c["transfer_words"]:
-            ds += 2  # "transfer to NCHLT"
+        if prep in setting and before not in VOCAB.basis_verbs:
+            ds += w["setting_preposition"]
+        elif prep == "to" and before in VOCAB.transfer_words:
+            ds += w["transfer_target"]  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
             cls = before if prep == "like" else (doc_lowers(doc)[cs - 3] if cs >= 3 else "")
-            if cls in c["such_as_dataset_classes"]:
-                ds += 3
+            if cls in VOCAB.dataset_class_nouns:
+                ds += w["dataset_class_member"]
                 draft.supported = True
-            elif cls in c["such_as_method_classes"]:
-                me += 3
+            elif cls in VOCAB.method_class_nouns:
+                me += w["method_class_member"]
                 draft.supported = True
         nxt = next_content(doc, mend - 1)
         if nxt is not None and doc_lowers(doc)[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)
         if nxt is not None and doc_lowers(doc)[nxt] in c["performance_verbs"]:
-            me += 2
-        if ctx.comparison[ms] and prep not in c["dataset_prepositions"]:
-            me += 2
+            me += w["performance_verb_after"]
+        if ctx.comparison[ms] and prep not in setting:
+            me += w["compared"]
     draft.kind = "dataset" if ds > me else "method"
 
 
@@ -399,10 +375,10 @@ def _owned(doc: Doc, i: int) -> bool:
         if low in c["own_markers"]:
             return True
         if (
-            low in c["own_blockers"]
+            low in VOCAB.own_blockers
             or doc[j].is_punct
             or low in c["comparison_cues"]
-            or (low in c["performance_verbs"] or low in c["proposal_verbs"])
+            or (low in c["performance_verbs"] or low in VOCAB.proposal_verbs)
         ):
             return False
     return False
@@ -424,7 +400,7 @@ def distinct_tokens(name: str) -> set[str]:
     return {
         p
         for p in pieces
-        if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in DISTINCT_STOP
+        if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in VOCAB.distinct_stopwords
     }
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
-from pipeline.resources import cues
+from pipeline.resources import VOCAB
 
 
 def merge_definitions(
@@ -24,9 +26,10 @@ def merge_definitions(
     return [m for m in out if m not in absorbed]
 
 
+@cache
 def head_pattern() -> regex.Pattern[str]:
     """Head nouns that stay inside a dataset mention ("Europarl corpus")."""
-    heads = sorted(cues()["dataset_span_heads"], key=len, reverse=True)
+    heads = sorted(VOCAB.dataset_span_heads, key=lambda h: (-len(h), h))
     alternatives = "|".join(regex.escape(h).replace(r"\ ", r"\s+") for h in heads)
     return regex.compile(rf"\s+(?:{alternatives})(?![\w-])", regex.IGNORECASE)
 

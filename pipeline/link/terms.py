@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 
 import regex
 
-from pipeline.resources import cues, data_path, read_tsv
+from pipeline.resources import VOCAB, data_path, read_jsonl, read_tsv
 
 _DASHES = regex.compile(r"[\p{Pd}\u2212]")
 
@@ -19,6 +19,13 @@ def fold(text: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def _fold(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).casefold().split())
+
+
+@cache
+def named_regex(name: str) -> regex.Pattern[str]:
+    """A regex of data/patterns/link_regexes.jsonl by name, compiled once."""
+    rows = read_jsonl(data_path("patterns/link_regexes.jsonl"))
+    return regex.compile(next(r["regex"] for r in rows if r["name"] == name))
 
 
 @cache
@@ -63,7 +70,7 @@ def is_generic(text: str) -> bool:
 def is_metric_name(long: str) -> bool:
     """True for long forms headed by a measure word: "Diarization Error Rate"."""
     words = long.lower().replace("-", " ").split()
-    return bool(words) and words[-1] in cues()["metric_heads"]
+    return bool(words) and words[-1] in VOCAB.metric_heads
 
 
 def is_plural_acronym(text: str) -> bool:
