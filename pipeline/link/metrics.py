@@ -9,7 +9,7 @@ from spacy.util import filter_spans
 
 from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
-from pipeline.resources import cues
+from pipeline.resources import VOCAB
 
 
 @dataclass
@@ -22,15 +22,14 @@ class MetricDraft:
 
 def keep_metric(span: Span) -> bool:
     """Reject lexicon hits whose left context makes them something else ("mixed precision")."""
-    c = cues()
     doc = span.doc
     prev = doc_lowers(doc)[span.start - 1] if span.start > 0 else ""
     canonical = span.kb_id_
     nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
-    if nxt in c["metric_blocked_after"]:
+    if nxt in VOCAB.metric_blocked_after:
         return False  # "loss function", "precision head"
     if span.text.lower() == "loss" or span.text.lower() == "losses":
-        return prev in c["metric_loss_ok_before"] or not prev.isalpha()
+        return prev in VOCAB.metric_loss_ok_before or not prev.isalpha()
     word = span.text
     title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
     if (
@@ -41,8 +40,7 @@ def keep_metric(span: Span) -> bool:
         and not _coordinated_metric(span)
     ):
         return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
-    blocked = c["metric_blocked_before"].get(canonical, [])
-    return prev not in blocked
+    return f"{prev} {canonical}" not in VOCAB.metric_blocked_phrases  # "mixed precision"
 
 
 def _coordinated_metric(span: Span) -> bool:
@@ -75,22 +73,14 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
-PHRASE_HEADS = frozenset(
-    {"score", "scores", "accuracy", "success", "rate", "error", "similarity", "correlation"}
-)
-PHRASE_STOPS = frozenset(
-    {"and", "or", "of", "on", "in", "for", "with", "to", "at", "by", "than", "over", "the", "a"}
-    | {"an", "compared", "from", "across", "under", "per", "while", "vs", "its", "their"}
-)
-LEADING_WORDS = frozenset({"mean", "average", "overall", "avg", "the"})
-
-
 def _plain_word(word: str) -> bool:
-    return word == word.lower() and word.replace("-", "").isalpha() and word not in PHRASE_STOPS
+    """A lower-case word that may be part of a measure's name (no function word)."""
+    return word == word.lower() and word.replace("-", "").isalpha() and word not in VOCAB.link_words
 
 
 def _canonical_phrase(words: list[str]) -> str:
-    while len(words) > 1 and words[0] in LEADING_WORDS:
+    """The measure name of a phrase without its leading 'mean'/'average'/..."""
+    while len(words) > 1 and words[0] in VOCAB.measure_phrase_leading_words:
         words = words[1:]
     return " ".join(words)
 
@@ -110,7 +100,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             if not _plain_word(words[k]):
                 break
             run.append(k)
-        head = next((i for i, k in enumerate(run) if lowers[k] in PHRASE_HEADS), None)
+        heads = VOCAB.measure_phrase_heads
+        head = next((i for i, k in enumerate(run) if lowers[k] in heads), None)
         if head is not None and head >= 1:
             ks = run[: head + 1]
             phrase = [lowers[k] for k in ks]
@@ -122,16 +113,18 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         fspan = doc.char_span(n["from_start"], n["from_end"], alignment_mode="expand")
         if fspan is None or fspan.start < 2 or lowers[fspan.start - 1] != "from":
             continue
-        c = cues()
         ks = []
         for k in range(fspan.start - 2, max(-1, fspan.start - 5), -1):
             low = lowers[k]
-            if not _plain_word(words[k]) or low in c["performance_verbs"]:
+            if not _plain_word(words[k]) or low in VOCAB.performance_verbs:
                 break
-            if low in c["result_verbs_before"] or low in c["change_cues_before"]:
+            if low in VOCAB.result_verbs or low in VOCAB.change_cues_before:
                 break
             ks.insert(0, k)
-        if ks and (lowers[ks[-1]] in PHRASE_HEADS or lowers[ks[-1]].endswith(("ness", "ity"))):
+        suffixes = tuple(VOCAB.measure_noun_suffixes)
+        if ks and (
+            lowers[ks[-1]] in VOCAB.measure_phrase_heads or lowers[ks[-1]].endswith(suffixes)
+        ):
             end = doc[ks[-1]].idx + len(words[ks[-1]])
             out.append((doc[ks[0]].idx, end, _canonical_phrase([lowers[k] for k in ks])))
     return out

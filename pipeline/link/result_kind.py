@@ -5,8 +5,9 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
+from pipeline.link.tags import weights
 from pipeline.nlp.tokenizer import doc_lowers
-from pipeline.resources import cues
+from pipeline.resources import VOCAB
 
 
 def is_result_number(
@@ -19,18 +20,23 @@ def is_result_number(
 ) -> bool:
     """Reject years, section numbers, small bare counts, and unitless decimals that neither
     share a clause with a metric or dataset nor follow a performance verb."""
-    c = cues()
+    limits = weights("result_numbers")
     ti = ctx.token_at(num["start"])
     prev = doc_lowers(doc)[ti - 1] if ti > 0 else ""
-    if prev in c["skip_number_after"]:
+    if prev in VOCAB.skip_number_after:
         return False
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
-    lo, hi = c["year_range"]
+    lo, hi = limits["year_min"], limits["year_max"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
         return False
-    if bare and num["is_integer"] and not num["grouped"] and num["value"] < c["min_bare_count"]:
+    if (
+        bare
+        and num["is_integer"]
+        and not num["grouped"]
+        and num["value"] < limits["min_bare_count"]
+    ):
         if prev == "by" and _compares_before(ctx, ti):
             return True  # "outperforms AdapterFusion by 4"
         return any(j in metric_tokens for j in range(ti + 1, min(len(doc), ti + 3)))
@@ -42,9 +48,7 @@ def is_result_number(
         if before[-1:] == ["("] and ti >= 2 and ti - 2 in name_tokens:
             return True  # "GPT-5 (0.64)": a method's score
         return any(
-            w in c["performance_verbs"]
-            or w in c["score_words_before"]
-            or w in c["result_verbs_before"]
+            w in VOCAB.performance_verbs or w in VOCAB.score_words or w in VOCAB.result_verbs
             for w in before
         )
     return True
@@ -52,40 +56,9 @@ def is_result_number(
 
 def _compares_before(ctx: DocContext, ti: int) -> bool:
     """True when a comparison or performance verb precedes token ti in its sentence."""
-    c = cues()
     s, _ = ctx.sent_bounds[ctx.sent_of[ti]]
-    return any(w in c["comparison_cues"] or w in c["performance_verbs"] for w in ctx.lowers[s:ti])
-
-
-FILLERS = frozenset(
-    {
-        "over",
-        "more",
-        "than",
-        "about",
-        "nearly",
-        "up",
-        "to",
-        "around",
-        "almost",
-        "approximately",
-        "roughly",
-        "as",
-        "much",
-        "a",
-        "an",
-        "average",
-        "of",
-        "only",
-        "just",
-        "at",
-        "least",
-        "most",
-        "some",
-        "~",
-        "≈",
-    }
-)
+    cues = VOCAB.comparison_cues | VOCAB.performance_verbs
+    return any(w in cues for w in ctx.lowers[s:ti])
 
 
 def _by_right_before(before: list[str]) -> bool:
@@ -93,14 +66,13 @@ def _by_right_before(before: list[str]) -> bool:
     for word in reversed(before):
         if word == "by":
             return True
-        if word not in FILLERS:
+        if word not in VOCAB.by_fillers:
             return False
     return False
 
 
 def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -> str:
     """score / change / ratio / count from the unit and the words around the number."""
-    c = cues()
     unit = num["unit"]
     if unit == "x" or num["is_fraction"]:
         return "ratio"
@@ -126,12 +98,12 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         return "score" if measured else "count"
     if unit == "%" and after[:1] == ["of"]:
         noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]
-        if any(w in c["ratio_reference_nouns"] for w in noun_soon[:3]):
+        if any(w in VOCAB.ratio_reference_nouns for w in noun_soon[:3]):
             return "ratio"  # "40% of baseline methods"
-        resource = any(w in c["resource_nouns"] for w in after[1:]) or _resource_soon(
+        resource = any(w in VOCAB.resource_nouns for w in after[1:]) or _resource_soon(
             doc, te + 1, sent, ctx
         )
-        if resource and any(w in c["ratio_cues_before"] for w in before):
+        if resource and any(w in VOCAB.ratio_cues for w in before):
             return "ratio"
     cues_before = before[-3:]
     measured_after = any(j in metric_tokens for j in range(te, min(len(lows), te + 2)))
@@ -139,8 +111,8 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         cues_before = cues_before[:-2]  # "up to 74.33% F1-score": a bound on a score
     if (
         _by_right_before(before)
-        or any(w in c["change_cues_before"] for w in cues_before)
-        or any(w in c["change_cues_after"] for w in after)
+        or any(w in VOCAB.change_cues_before for w in cues_before)
+        or any(w in VOCAB.change_cues_after for w in after)
     ):
         return "change"
     return "score"
@@ -148,14 +120,10 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
 
 def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
     """True when a resource noun (data, samples, ...) follows within 4 tokens of `i`."""
-    c = cues()
     for j in range(i, min(len(doc), i + 4)):
         if ctx.sent_of[j] != sent:
             return False
-        if (
-            doc_lowers(doc)[j] in c["resource_nouns"]
-            or doc_lowers(doc)[j].split("-")[-1] in c["resource_nouns"]
-        ):
+        if doc_lowers(doc)[j].split("-")[-1] in VOCAB.resource_nouns:  # "human-annotations"
             return True
     return False
 
@@ -165,4 +133,4 @@ def points_follow(ctx: DocContext, i: int, metric_tokens: set[int]) -> bool:
     j = i
     while j < len(ctx.lowers) and j in metric_tokens and j - i < 4:
         j += 1
-    return j > i and j < len(ctx.lowers) and ctx.lowers[j] in {"points", "point", "pp"}
+    return j > i and j < len(ctx.lowers) and ctx.lowers[j] in VOCAB.point_units

@@ -1,8 +1,12 @@
-"""The shared shapes of the result linkers: a result draft and a tagged name mention."""
+"""The shared shapes of the result linkers: a result draft, a tagged name mention, weights."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from functools import cache
+
+from pipeline.resources import data_path
 
 
 @dataclass
@@ -33,3 +37,10 @@ class Tagged:
     name: str
     compared: bool = False
     instrument: bool = False  # "using UMAP", "with Qwen2.5-7B": a tool, not the result's owner
+
+
+@cache
+def weights(name: str) -> dict[str, int | float]:
+    """The numbers of `data/weights/NAME.json` by name (each entry holds a value and a doc)."""
+    raw = json.loads(data_path(f"weights/{name}.json").read_text(encoding="utf-8"))
+    return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from pipeline.link.context import DocContext
 from pipeline.link.tags import ResultDraft, Tagged
+from pipeline.resources import VOCAB
 
 
 def value_lists(numbers: list[dict], text: str) -> list[list[int]]:
@@ -22,10 +25,11 @@ def value_lists(numbers: list[dict], text: str) -> list[list[int]]:
 def name_lists(items: list[Tagged], lowers: list[str], sent: int) -> list[list[Tagged]]:
     """Runs of coordinated mentions in a sentence ("ROUGE-1, ROUGE-2 and ROUGE-L")."""
     mine = sorted((m for m in items if m.sentence == sent), key=lambda m: m.start)
+    joins = VOCAB.list_conjunctions | {",", "/"}
     runs: list[list[Tagged]] = []
     for m in mine:
         gap = lowers[runs[-1][-1].end : m.start] if runs else None
-        if gap is not None and gap and all(w in {",", "and", "or", "/"} for w in gap):
+        if gap is not None and gap and all(w in joins for w in gap):
             runs[-1].append(m)
         else:
             runs.append([m])
@@ -69,13 +73,17 @@ def _closest_run(
     return min(after, key=lambda r: r[0].start) if after else None
 
 
-_LIST_GAP = regex.compile(r"(?:\s+\p{L}[\p{L}-]*)?\s*(?:,|;|,?\s+and|,?\s+or)\s+")
+@cache
+def _list_gap() -> regex.Pattern:
+    """The text between two values of a list: ", ", "; ", " and ", ", or ", "% F1, "."""
+    words = "|".join(regex.escape(w) for w in sorted(VOCAB.list_conjunctions))
+    return regex.compile(rf"(?:\s+\p{{L}}[\p{{L}}-]*)?\s*(?:,|;|,?\s+(?:{words}))\s+")
 
 
 def continues_list(prev: dict, num: dict, text: str) -> bool:
     """True when `num` follows `prev` in a value list ("41.2, 18.7 and 38.3") with the same
     shape: both decimals or both with the same unit."""
-    if not _LIST_GAP.fullmatch(text[prev["end"] : num["start"]]):
+    if not _list_gap().fullmatch(text[prev["end"] : num["start"]]):
         return False
     same_unit = prev["unit"] == num["unit"]
     return same_unit and (prev["unit"] is not None or not (prev["is_integer"] or num["is_integer"]))
