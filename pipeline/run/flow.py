@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,17 +10,18 @@ from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
 from prefect.task_runners import ProcessPoolTaskRunner
 
-from pipeline.io.emit import write_outputs
-from pipeline.io.ingest import MAX_CHARS, Fields, InputItem, ingest
+from pipeline.io.ingest import MAX_CHARS, Fields, InputItem
 from pipeline.models import ErrorRecord, Record, Summary
 from pipeline.run import progress as progress_hook
 from pipeline.run.sequence import (
     DEFAULT_BATCH,
     RunOutput,
-    extract_all,
+    Steps,
     extract_items,
-    summarise,
+    ingest_paths,
+    run_sequence,
     write_report,
+    write_run,
 )
 
 
@@ -30,7 +30,7 @@ def ingest_task(
     inputs: list[str], fields: Fields, max_chars: int
 ) -> tuple[list[InputItem], list[ErrorRecord]]:
     """Read every input file (I/O: retried)."""
-    return ingest([Path(p) for p in inputs], fields, max_chars)
+    return ingest_paths(inputs, fields, max_chars)
 
 
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
@@ -44,7 +44,7 @@ def write_task(
     out_dir: str, records: list[Record], errors: list[ErrorRecord], summary: Summary
 ) -> None:
     """Write records, errors and summary atomically (I/O: retried)."""
-    write_outputs(Path(out_dir), records, errors, summary)
+    write_run(out_dir, records, errors, summary)
 
 
 def run_label(inputs: list[str]) -> str:
@@ -104,14 +104,17 @@ def extraction_flow(
     report: bool = True,
 ) -> Summary:
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
-    t0 = time.perf_counter()
-    fields = Fields(id_field, title_field, abstract_field)
-    items, errors = ingest_task(inputs, fields, max_chars)
-    runner = submit_all if workers > 1 else call_each
-    out = extract_all(items, errors, batch_size, runner, progress_hook.PROGRESS.get())
-    summary = summarise(inputs, out, time.perf_counter() - t0)
-    write_task(out_dir, out.records, out.errors, summary)
-    audit = report_task(out_dir) if report else None
+    steps = Steps(ingest_task, submit_all if workers > 1 else call_each, write_task, report_task)
+    summary, audit = run_sequence(
+        inputs,
+        out_dir,
+        steps,
+        fields=Fields(id_field, title_field, abstract_field),
+        batch_size=batch_size,
+        max_chars=max_chars,
+        report=report,
+        progress=progress_hook.PROGRESS.get(),
+    )
     publish_artifact(summary, audit, out_dir)
     return summary
 

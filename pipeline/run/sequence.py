@@ -115,6 +115,59 @@ def write_report(out_dir: Path) -> dict:
     return {**report.summary(), "report": str(out_dir / REPORT)}
 
 
+@dataclass(frozen=True)
+class Steps:
+    """How each step of a run executes: plain calls here, or Prefect tasks in the flow."""
+
+    ingest: Callable[[list[str], Fields, int], tuple[list[InputItem], list[ErrorRecord]]]
+    extract: BatchRunner
+    write: Callable[[str, list[Record], list[ErrorRecord], Summary], None]
+    report: Callable[[str], dict]
+
+
+def ingest_paths(
+    inputs: list[str], fields: Fields, max_chars: int
+) -> tuple[list[InputItem], list[ErrorRecord]]:
+    """Ingest input paths given as strings."""
+    return ingest([Path(p) for p in inputs], fields, max_chars)
+
+
+def write_run(
+    out_dir: str, records: list[Record], errors: list[ErrorRecord], summary: Summary
+) -> None:
+    """Write records, errors and summary into `out_dir`."""
+    write_outputs(Path(out_dir), records, errors, summary)
+
+
+def plain_steps(workers: int = 1) -> Steps:
+    """Every step as a plain call; batches in a process pool when `workers` > 1."""
+    runner = in_worker_processes(workers) if workers > 1 else in_this_process
+    return Steps(ingest_paths, runner, write_run, lambda out_dir: write_report(Path(out_dir)))
+
+
+def run_sequence(
+    inputs: list[str],
+    out_dir: str,
+    steps: Steps,
+    *,
+    fields: Fields,
+    batch_size: int = DEFAULT_BATCH,
+    max_chars: int = MAX_CHARS,
+    report: bool = True,
+    progress: Progress | None = None,
+) -> tuple[Summary, dict | None]:
+    """The one orchestration sequence: ingest, extract by batch, summarise, write, report.
+
+    Returns the summary and, when `report`, the audit summary."""
+    t0 = time.perf_counter()
+    items, errors = steps.ingest(inputs, fields, max_chars)
+    out = extract_all(items, errors, batch_size, steps.extract, progress)
+    summary = summarise(inputs, out, time.perf_counter() - t0)
+    steps.write(out_dir, out.records, out.errors, summary)
+    audit = steps.report(out_dir) if report else None
+    return summary, audit
+
+
 def run_pipeline(
     inputs: Sequence[Path],
     out_dir: Path,
@@ -126,13 +179,15 @@ def run_pipeline(
     report: bool = True,
     progress: Progress | None = None,
 ) -> Summary:
-    """Run every stage without Prefect and write the outputs; returns the summary."""
-    t0 = time.perf_counter()
-    items, errors = ingest(list(inputs), fields or Fields(), max_chars)
-    runner = in_worker_processes(workers) if workers > 1 else in_this_process
-    out = extract_all(items, errors, batch_size, runner, progress)
-    summary = summarise([str(p) for p in inputs], out, time.perf_counter() - t0)
-    write_outputs(out_dir, out.records, out.errors, summary)
-    if report:
-        write_report(out_dir)
+    """Run the sequence with plain steps (no Prefect) and write the outputs."""
+    summary, _ = run_sequence(
+        [str(p) for p in inputs],
+        str(out_dir),
+        plain_steps(workers),
+        fields=fields or Fields(),
+        batch_size=batch_size,
+        max_chars=max_chars,
+        report=report,
+        progress=progress,
+    )
     return summary
