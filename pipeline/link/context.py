@@ -9,7 +9,7 @@ from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
 from pipeline.nlp.tokenizer import doc_lowers, doc_words
-from pipeline.resources import VOCAB, cues
+from pipeline.resources import VOCAB
 
 
 @dataclass
@@ -140,7 +140,7 @@ def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) 
 
 def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens governed by a comparison cue (outperforms X, compared to X)."""
-    compare, front_cues = cues()["comparison_cues"], VOCAB.comparison_front_cues
+    compare, front_cues = VOCAB.comparison_cues, VOCAB.comparison_front_cues
     scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions
     lowers = ctx.lowers
     if start >= end:

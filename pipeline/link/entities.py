@@ -32,7 +32,7 @@ from pipeline.link.terms import (
     occurrences,
 )
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
-from pipeline.resources import VOCAB, cues, data_path
+from pipeline.resources import VOCAB, data_path
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
 
@@ -270,7 +270,7 @@ def kind_votes() -> dict[str, float]:
 
 def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, int]]) -> None:
     """Decide method vs dataset from lexicon, name shape and every mention's context."""
-    c, w = cues(), kind_votes()
+    w = kind_votes()
     setting = VOCAB.setting_prepositions
     ds, me = 0.0, 0.0
     if draft.label == "DATASET":
@@ -326,7 +326,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         nxt = next_content(doc, mend - 1)
         if nxt is not None and doc_lowers(doc)[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)
-        if nxt is not None and doc_lowers(doc)[nxt] in c["performance_verbs"]:
+        if nxt is not None and doc_lowers(doc)[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
@@ -362,23 +362,23 @@ def share_of(lowers: list[str], i: int) -> bool:
 
 def _owned(doc: Doc, i: int) -> bool:
     """True when "our" modifies the mention: "our manually curated TPRU-Test"."""
-    c = cues()
+    lowers, markers = doc_lowers(doc), VOCAB.own_markers
     if (
         i >= 3
         and doc_words(doc)[i - 1] == ","
-        and doc_lowers(doc)[i - 2] in c["own_nouns"]
-        and (doc_lowers(doc)[i - 3] in c["own_markers"])
+        and lowers[i - 2] in VOCAB.own_nouns
+        and (lowers[i - 3] in markers)
     ):
         return True  # "Our method, X"
     for j in range(i - 1, max(-1, i - 5), -1):
-        low = doc_lowers(doc)[j]
-        if low in c["own_markers"]:
+        low = lowers[j]
+        if low in markers:
             return True
         if (
             low in VOCAB.own_blockers
             or doc[j].is_punct
-            or low in c["comparison_cues"]
-            or (low in c["performance_verbs"] or low in VOCAB.proposal_verbs)
+            or low in VOCAB.comparison_cues
+            or (low in VOCAB.performance_verbs or low in VOCAB.proposal_verbs)
         ):
             return False
     return False
