@@ -1,0 +1,134 @@
+"""pipeline.link.value_lists: value lists and the equally long name lists they follow."""
+
+from pipeline.link.context import build_context
+from pipeline.link.tags import ResultDraft, Tagged
+from pipeline.link.value_lists import continues_list, distribute, name_lists, value_lists
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+def make_doc(text):
+    return get_nlp()(normalise(text).text)
+
+
+def lists_in(text):
+    doc = make_doc(text)
+    numbers = doc._.numbers
+    return [[numbers[k]["text"] for k in run] for run in value_lists(numbers, doc.text)]
+
+
+def number(start, end, unit=None, is_integer=False):
+    return {"start": start, "end": end, "unit": unit, "is_integer": is_integer}
+
+
+def test_comma_and_and_make_one_value_list():
+    assert lists_in("Scores are 41.2, 18.7 and 38.3 overall.") == [["41.2", "18.7", "38.3"]]
+
+
+def test_semicolons_and_or_continue_a_list():
+    assert lists_in("Scores are 41.2; 18.7, or 3.3 overall.") == [["41.2", "18.7", "3.3"]]
+
+
+def test_one_word_may_stand_between_list_values():
+    assert lists_in("It gets 41.2 BLEU and 18.7 overall.") == [["41.2", "18.7"]]
+    assert lists_in("It gets 41.2 BLEU score and 18.7 overall.") == []
+
+
+def test_values_with_different_units_are_not_a_list():
+    assert lists_in("It gets 41.2% and 18.7 overall.") == []
+
+
+def test_bare_integers_are_not_a_list_but_percentages_are():
+    assert lists_in("It took 12 and 15 runs.") == []
+    assert lists_in("It gains 12% and 15% overall.") == [["12%", "15%"]]
+
+
+def test_continues_list_on_plain_arguments():
+    text = "41.2, 18.7 vs 3.3"
+    a, b, c = number(0, 4), number(6, 10), number(14, 17)
+    assert continues_list(a, b, text)
+    assert not continues_list(b, c, text)
+    assert not continues_list(number(0, 4, "%"), b, text)
+
+
+class Sentence:
+    def __init__(self, text):
+        self.doc = make_doc(text)
+        self.ctx = build_context(self.doc)
+        self.words = [t.text for t in self.doc]
+
+    def tags(self, *words):
+        out = []
+        for w in words:
+            i = self.words.index(w)
+            out.append(Tagged(i, i + 1, self.ctx.sent_of[i], self.ctx.clause_of[i], w))
+        return out
+
+    def drafts(self):
+        return [
+            ResultDraft(n["start"], n["end"], n["value"], n["unit"], "score", None, None, 0)
+            for n in self.doc._.numbers
+        ]
+
+
+def test_name_list_is_a_run_of_coordinated_mentions():
+    s = Sentence("We report ROUGE-1, ROUGE-2 and ROUGE-L, then BLEU.")
+    runs = name_lists(s.tags("ROUGE-1", "ROUGE-2", "ROUGE-L", "BLEU"), s.ctx.lowers, 0)
+    assert [[m.name for m in run] for run in runs] == [["ROUGE-1", "ROUGE-2", "ROUGE-L"]]
+
+
+def test_slash_joins_a_name_list():
+    s = Sentence("We report ROUGE-1 / ROUGE-2 here.")
+    runs = name_lists(s.tags("ROUGE-1", "ROUGE-2"), s.ctx.lowers, 0)
+    assert [[m.name for m in run] for run in runs] == [["ROUGE-1", "ROUGE-2"]]
+
+
+def test_name_list_is_within_one_sentence():
+    s = Sentence("We report ROUGE-1 and ROUGE-2. BLEU is next.")
+    assert name_lists(s.tags("ROUGE-1", "ROUGE-2"), s.ctx.lowers, 1) == []
+
+
+def test_metric_list_is_distributed_over_an_equally_long_value_list():
+    s = Sentence("We get ROUGE-1, ROUGE-2 and ROUGE-L scores of 41.2, 18.7 and 38.3.")
+    drafts = s.drafts()
+    distribute([0, 1, 2], drafts, s.ctx, s.tags("ROUGE-1", "ROUGE-2", "ROUGE-L"), [])
+    assert [d.metric for d in drafts] == ["ROUGE-1", "ROUGE-2", "ROUGE-L"]
+
+
+def test_lists_of_different_length_are_not_distributed():
+    s = Sentence("We get ROUGE-1 and ROUGE-2 scores of 41.2, 18.7 and 38.3.")
+    drafts = s.drafts()
+    distribute([0, 1, 2], drafts, s.ctx, s.tags("ROUGE-1", "ROUGE-2"), [])
+    assert [d.metric for d in drafts] == [None, None, None]
+
+
+def test_datasets_are_distributed_only_with_respectively():
+    s = Sentence("It gets 91.5% and 84.2% on CIFAR-10 and CIFAR-100, respectively.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
+    assert [d.dataset for d in drafts] == ["CIFAR-10", "CIFAR-100"]
+    s = Sentence("It gets 91.5% and 84.2% on CIFAR-10 and CIFAR-100.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
+    assert [d.dataset for d in drafts] == [None, None]
+
+
+def test_methods_are_distributed_with_respectively():
+    s = Sentence("FooNet and BarNet reach 31.3% and 29.1%, respectively.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, [], [], s.tags("FooNet", "BarNet"))
+    assert [d.method for d in drafts] == ["FooNet", "BarNet"]
+
+
+def test_name_list_before_the_values_is_preferred_to_one_after():
+    s = Sentence("BLEU and ROUGE reach 41.2 and 18.7 over METEOR and CIDEr.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, s.tags("BLEU", "ROUGE", "METEOR", "CIDEr"), [])
+    assert [d.metric for d in drafts] == ["BLEU", "ROUGE"]
+
+
+def test_name_list_after_the_values_is_used_when_none_comes_before():
+    s = Sentence("It reaches 41.2 and 18.7 in BLEU and ROUGE.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, s.tags("BLEU", "ROUGE"), [])
+    assert [d.metric for d in drafts] == ["BLEU", "ROUGE"]
