@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_starts, doc_text, doc_words, sentence_bounds
 from pipeline.resources import VOCAB
 
 if not Doc.has_extension("acronyms"):
@@ -86,11 +85,7 @@ class _Tokens:
 
     @classmethod
     def of(cls, doc: Doc) -> _Tokens:
-        arr = doc.to_array([IDX, SENT_START]) if len(doc) else []
-        starts = [int(r[0]) for r in arr]
-        heads = [i for i in range(len(doc)) if i == 0 or int(arr[i][1]) == 1]
-        bounds = list(zip(heads, [*heads[1:], len(doc)], strict=False))
-        return cls(doc_text(doc), doc_words(doc), starts, bounds)
+        return cls(doc_text(doc), doc_words(doc), doc_starts(doc), sentence_bounds(doc))
 
     def end(self, i: int) -> int:
         return self.starts[i] + len(self.words[i])

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import spacy
+from spacy.attrs import IDX, SENT_START
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
@@ -59,6 +60,23 @@ def doc_lowers(doc: Doc) -> list[str]:
     if lowers is None or len(lowers) != len(doc):
         lowers = doc.user_data["lowers"] = [w.lower() for w in doc_words(doc)]
     return lowers
+
+
+def doc_starts(doc: Doc) -> list[int]:
+    """Char offset of every token, computed once and kept (one attribute per `to_array`
+    call: asking for two at once is ~20x slower)."""
+    starts = doc.user_data.get("starts")
+    if starts is None or len(starts) != len(doc):
+        starts = doc.user_data["starts"] = doc.to_array(IDX).tolist() if len(doc) else []
+    return starts
+
+
+def sentence_bounds(doc: Doc) -> list[tuple[int, int]]:
+    """(first token, end token) of every sentence, from SENT_START (set by the sentencizer)."""
+    n = len(doc)
+    flags = doc.to_array(SENT_START).tolist() if n else []
+    heads = [i for i in range(n) if i == 0 or flags[i] == 1]
+    return list(zip(heads, [*heads[1:], n], strict=False))
 
 
 def offset_map(doc: Doc) -> OffsetMap:
