@@ -1,0 +1,153 @@
+"""pipeline.link.results: result drafts of a doc from hand-tagged metric, dataset and method
+mentions (the entity stage is not involved)."""
+
+from pipeline.link.context import build_context
+from pipeline.link.results import extract_results
+from pipeline.link.tags import Tagged
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+
+class Sentence:
+    def __init__(self, text):
+        self.doc = get_nlp()(normalise(text).text)
+        self.ctx = build_context(self.doc)
+        self.words = [t.text for t in self.doc]
+
+    def tags(self, *words, compared=False, instrument=False):
+        """A tag for every occurrence of each one-token word."""
+        ctx = self.ctx
+        return [
+            Tagged(i, i + 1, ctx.sent_of[i], ctx.clause_of[i], w, compared, instrument)
+            for w in words
+            for i, x in enumerate(self.words)
+            if x == w
+        ]
+
+    def results(self, metrics=(), datasets=(), methods=(), main=None, taken=(), proposed=()):
+        """value text -> (kind, unit, metric, dataset, method, sentence)."""
+        drafts = extract_results(
+            self.doc,
+            self.ctx,
+            self.tags(*metrics),
+            self.tags(*datasets),
+            list(methods),
+            main,
+            list(taken),
+            list(proposed),
+        )
+        return {
+            self.doc.text[r.start : r.end]: (
+                r.kind,
+                r.unit,
+                r.metric,
+                r.dataset,
+                r.method,
+                r.sentence,
+            )
+            for r in drafts
+        }
+
+
+def test_result_carries_its_sentence_and_ignores_other_sentences_datasets():
+    s = Sentence("We use WMT. Then it reaches 28.4%.")
+    assert s.results(datasets=["WMT"]) == {"28.4%": ("score", "%", None, None, None, 1)}
+
+
+def test_numbers_inside_taken_spans_are_skipped():
+    s = Sentence("It uses 1,200 tasks and reaches 28.4%.")
+    assert list(s.results(taken=[(8, 13)])) == ["28.4%"]
+
+
+def test_both_ends_of_a_range_stand_together():
+    s = Sentence("It uses 12 to 150 samples.")
+    assert s.results() == {
+        "12": ("count", None, None, None, None, 0),
+        "150": ("count", None, None, None, None, 0),
+    }
+
+
+def test_both_ends_of_a_range_share_kind_and_links():
+    s = Sentence("It gains 3.1% to 7.4% in BLEU on WMT.")
+    got = s.results(metrics=["BLEU"], datasets=["WMT"])
+    assert got["3.1%"] == got["7.4%"] == ("change", "%", "BLEU", "WMT", None, 0)
+
+
+def test_a_value_list_shares_the_fate_of_its_first_value():
+    assert Sentence("The rest is 18.7 here.").results() == {}
+    got = Sentence("The scores are 41.2, 18.7 and 38.3 here.").results()
+    assert list(got) == ["41.2", "18.7", "38.3"]
+
+
+def test_metric_then_points_gives_the_points_unit():
+    s = Sentence("FooNet beats BarNet by 4 WER points.")
+    got = s.results(metrics=["WER"], methods=s.tags("FooNet"))
+    assert got == {"4": ("change", "points", "WER", None, "FooNet", 0)}
+
+
+def test_percent_of_a_method_is_a_ratio():
+    s = Sentence("FooNet uses only 2% of BarNet parameters.")
+    got = s.results(methods=s.tags("FooNet") + s.tags("BarNet", compared=True))
+    assert got == {"2%": ("ratio", "%", None, None, "FooNet", 0)}
+
+
+def test_count_has_no_metric_or_dataset():
+    s = Sentence("FooNet uses 1,200 tasks with BLEU on WMT.")
+    got = s.results(metrics=["BLEU"], datasets=["WMT"], methods=s.tags("FooNet"))
+    assert got == {"1,200": ("count", None, None, None, "FooNet", 0)}
+
+
+def test_metric_right_after_the_value_beats_one_before():
+    s = Sentence("With ROUGE it reaches 28.4 BLEU.")
+    assert s.results(metrics=["ROUGE", "BLEU"])["28.4"][2] == "BLEU"
+
+
+def test_main_method_is_the_default_owner():
+    s = Sentence("It reaches 28.4% today.")
+    assert s.results(main="QuillNet")["28.4%"][4] == "QuillNet"
+
+
+def test_instruments_and_compared_methods_do_not_own_a_value():
+    s = Sentence("It reaches 28.4% with Qwen.")
+    got = s.results(methods=s.tags("Qwen", instrument=True), main="QuillNet")
+    assert got["28.4%"][4] == "QuillNet"
+    s = Sentence("It reaches 28.4% unlike Qwen.")
+    got = s.results(methods=s.tags("Qwen", compared=True), main="QuillNet")
+    assert got["28.4%"][4] == "QuillNet"
+
+
+def test_method_of_the_sentence_beats_the_main_method():
+    s = Sentence("FooNet reaches 28.4% in BLEU.")
+    assert s.results(methods=s.tags("FooNet"), main="QuillNet")["28.4%"][4] == "FooNet"
+
+
+def test_our_noun_gives_the_value_to_the_proposed_name_with_that_noun():
+    s = Sentence("Our framework reaches 28.4% with Qwen.")
+    got = s.results(
+        methods=s.tags("Qwen"), main="QuickCheck", proposed=["QuickCheck", "Self-Audit Framework"]
+    )
+    assert got["28.4%"][4] == "Self-Audit Framework"
+
+
+def test_count_describing_data_has_no_method():
+    s = Sentence("The benchmark has 250 problems.")
+    assert s.results(main="FooNet")["250"][4] is None
+    s = Sentence("FooNet has 250 problems.")
+    assert s.results(methods=s.tags("FooNet"), main="FooNet")["250"][4] == "FooNet"
+
+
+def test_labelled_value_belongs_to_the_label():
+    s = Sentence("FooNet reaches 51.1% (BarNet) today.")
+    assert s.results(methods=s.tags("FooNet", "BarNet"))["51.1%"][4] == "BarNet"
+
+
+def test_value_after_versus_belongs_to_the_compared_method():
+    s = Sentence("FooNet matches BarNet on MRR (0.876 vs. 0.866).")
+    got = s.results(metrics=["MRR"], methods=s.tags("FooNet") + s.tags("BarNet", compared=True))
+    assert (got["0.876"][4], got["0.866"][4]) == ("FooNet", "BarNet")
+
+
+def test_list_members_take_the_change_kind_of_the_first_value():
+    s = Sentence("It brings a gain of 2.1%, 3.5% and 4.4% in BLEU.")
+    got = s.results(metrics=["BLEU"])
+    assert [got[t][0] for t in ("2.1%", "3.5%", "4.4%")] == ["change"] * 3
