@@ -1,0 +1,76 @@
+"""pipeline.link.document: mention tags and the link stage over one doc."""
+
+from pipeline.link.context import build_context
+from pipeline.link.document import link_document, tag_mentions
+from pipeline.nlp import get_nlp
+from pipeline.nlp.normalise import normalise
+
+TOOLS = "FooNet beats BarNet using LoRA. With Qwen it wins."
+
+
+def make_doc(text):
+    return get_nlp()(normalise(text).text)
+
+
+def method_tag(text, span):
+    doc = make_doc(text)
+    (tag,) = tag_mentions(build_context(doc), [span], "X", methods=True)
+    return tag
+
+
+def test_tag_has_the_token_span_sentence_and_clause_of_its_mention():
+    doc = make_doc(TOOLS)
+    (tag,) = tag_mentions(build_context(doc), [(37, 41)], "Qwen")
+    assert (tag.start, tag.end, tag.sentence, tag.clause, tag.name) == (7, 8, 1, 2, "Qwen")
+
+
+def test_method_in_a_comparison_scope_is_tagged_compared():
+    assert not method_tag(TOOLS, (0, 6)).compared
+    assert method_tag(TOOLS, (13, 19)).compared
+
+
+def test_method_after_using_or_with_is_tagged_an_instrument():
+    assert method_tag(TOOLS, (26, 30)).instrument
+    assert method_tag(TOOLS, (37, 41)).instrument
+    assert not method_tag(TOOLS, (13, 19)).instrument
+
+
+def test_only_method_tags_carry_comparison_and_instrument_flags():
+    doc = make_doc(TOOLS)
+    (tag,) = tag_mentions(build_context(doc), [(26, 30)], "LoRA")
+    assert (tag.compared, tag.instrument) == (False, False)
+
+
+def test_final_context_protects_entity_mentions():
+    linked = link_document(
+        make_doc("We propose Gradient Over Time (GOT), a model that beats BarNet.")
+    )
+    assert [(d.name, d.role) for d in linked.entities] == [
+        ("Gradient Over Time", "proposed"),
+        ("BarNet", "compared"),
+    ]
+    words = [t.text for t in linked.context.doc]
+    assert [w for w, on in zip(words, linked.context.proposal, strict=True) if on] == [
+        "Gradient",
+        "Over",
+        "Time",
+        "(",
+        "GOT",
+        ")",
+        ",",
+        "a",
+        "model",
+    ]
+    assert not any(linked.context.comparison[: words.index("beats")])
+
+
+def test_first_proposed_method_is_the_default_owner():
+    linked = link_document(make_doc("We propose BarNet and FooNet. The gain is 5%."))
+    assert [r.method for r in linked.results] == ["BarNet"]
+
+
+def test_dataset_mentions_keep_their_head_noun_and_link_results():
+    linked = link_document(make_doc("We train on the Gigaword corpus and report BLEU of 30.1."))
+    ((name, mentions),) = [(d.name, d.mentions) for d in linked.entities]
+    assert (name, mentions) == ("Gigaword", [(16, 31)])
+    assert [(r.metric, r.dataset) for r in linked.results] == [("bleu", "Gigaword")]
