@@ -231,11 +231,11 @@ def coined_suffix(part: str) -> bool:
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
     ":" ("We present Eywa, a memory architecture"): a name the sentence introduces."""
-    verbs, stops = VOCAB.proposal_verbs, VOCAB.title_stopwords
+    stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
-    for v in range(1, len(words) - 2):
-        if lowers[v] not in verbs or lowers[v - 1] not in {"we", "paper", "work"}:
+    for v in ctx.cue_list("PROPOSAL_VERB", 1, len(words) - 2):
+        if lowers[v - 1] not in {"we", "paper", "work"}:
             continue
         word = words[v + 1]
         if (
@@ -270,14 +270,14 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
     classes = VOCAB.method_class_nouns | data_classes
     words, lowers = doc_words(doc), ctx.lowers
+    intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
     for k, low in enumerate(lowers):
-        if low == "as" and k > 0 and lowers[k - 1] == "such":
-            cls_i = k - 2
-        elif low in {"like", "including", "("}:
-            cls_i = (
-                k - 1 - (k >= 2 and lowers[k - 1] == "," and low != "(")
-            )  # "datasets, including"
+        intro = intro_at.get(k)
+        if intro is not None:  # "optimizers such as"; a one-word intro after a comma too:
+            cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")  # "data, like"
+        elif low == "(":
+            cls_i = k - 1
         elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns:
             cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:
@@ -356,13 +356,10 @@ def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) ->
 
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
-    heads, stops = VOCAB.dataset_name_heads, VOCAB.title_stopwords
+    stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
-    for i, low in enumerate(lowers):
-        two = f"{low} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
-        if low not in heads and two not in heads:
-            continue
+    for i in ctx.cue_list("DATASET_NAME_HEAD", 0, len(lowers)):
         j = i - 1
         first = None
         while j >= 0 and i - j <= 4:

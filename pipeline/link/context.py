@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
-from spacy.attrs import IDX, SENT_START
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_lowers, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_words, sentence_bounds
 from pipeline.resources import VOCAB
+
+CUES_KEY = "cues"
+_NONE: frozenset[int] = frozenset()
+
+
+def cue_spans(doc: Doc) -> dict[str, list[tuple[int, int]]]:
+    """Token spans of the cue_ruler's `doc.spans["cues"]` by label, in text order."""
+    if CUES_KEY not in doc.spans:
+        raise ValueError(f'doc.spans["{CUES_KEY}"] is missing: the pipeline needs its cue_ruler')
+    out: dict[str, list[tuple[int, int]]] = {}
+    for span in doc.spans[CUES_KEY]:
+        out.setdefault(span.label_, []).append((span.start, span.end))
+    return out
 
 
 @dataclass
@@ -25,6 +37,18 @@ class DocContext:
     proposal: list[bool] = field(default_factory=list)
     comparison: list[bool] = field(default_factory=list)
     sent_starts: list[int] = field(default_factory=list)
+    cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    cue_firsts: dict[str, list[int]] = field(default_factory=dict)
+    cue_starts: dict[str, frozenset[int]] = field(default_factory=dict)
+
+    def cue_at(self, label: str) -> frozenset[int]:
+        """The tokens where a cue of `label` starts."""
+        return self.cue_starts.get(label, _NONE)
+
+    def cue_list(self, label: str, start: int, end: int) -> list[int]:
+        """The tokens in [start, end) where a cue of `label` starts, in text order."""
+        firsts = self.cue_firsts.get(label, [])
+        return firsts[bisect_left(firsts, start) : bisect_left(firsts, end)]
 
     def token_at(self, char: int) -> int:
         """Index of the token containing (or following) a char offset."""
@@ -40,7 +64,7 @@ def build_context(
 ) -> DocContext:
     """Compute clause ids and proposal/comparison scopes; `protected` token ranges are names.
 
-    `base`, a context of the same doc, lends its token offsets and sentence bounds.
+    `base`, a context of the same doc, lends its token offsets, sentence bounds and cues.
     """
     n = len(doc)
     ctx = DocContext(doc, lowers=doc_lowers(doc))
@@ -50,12 +74,14 @@ def build_context(
             base.sent_bounds,
             base.sent_starts,
         )
+        ctx.cues, ctx.cue_firsts, ctx.cue_starts = base.cues, base.cue_firsts, base.cue_starts
     else:
-        arr = doc.to_array([IDX, SENT_START]).tolist() if n else []
-        ctx.starts = [row[0] for row in arr]
-        bounds = [i for i in range(n) if i == 0 or arr[i][1] == 1]
-        ctx.sent_bounds = list(zip(bounds, [*bounds[1:], n], strict=False))
-        ctx.sent_starts = [ctx.starts[b] for b in bounds]
+        ctx.starts = doc_starts(doc)
+        ctx.sent_bounds = sentence_bounds(doc)
+        ctx.sent_starts = [ctx.starts[b] for b, _ in ctx.sent_bounds]
+        ctx.cues = cue_spans(doc)
+        ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
+        ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
     ctx.sent_of = [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n
@@ -92,14 +118,12 @@ def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens in the object of a proposal verb ("we propose X, a ...")."""
-    verbs, blockers = VOCAB.proposal_verbs, VOCAB.proposal_blockers
+    blockers, naming = VOCAB.proposal_blockers, ctx.cue_at("NAMING_VERB")
     lowers = ctx.lowers
-    for v in range(start, end):
-        if lowers[v] not in verbs:
-            continue
+    for v in ctx.cue_list("PROPOSAL_VERB", start, end):
         if v > start and lowers[v - 1] in VOCAB.noun_determiners:
             continue  # "the release of ChatGPT": a noun
-        if lowers[v] not in VOCAB.naming_verbs and not _has_subject(lowers, start, v):
+        if v not in naming and not _has_subject(lowers, start, v):
             continue
         i = v + 1
         if i < end and lowers[i] == "that":
@@ -140,14 +164,14 @@ def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) 
 
 def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens governed by a comparison cue (outperforms X, compared to X)."""
-    compare, front_cues = VOCAB.comparison_cues, VOCAB.comparison_front_cues
-    scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions
-    lowers = ctx.lowers
     if start >= end:
         return
-    first = lowers[start]
-    two = f"{first} {lowers[start + 1]}" if start + 1 < end else first
-    front = first in front_cues or two in front_cues
+    cues = ctx.cue_at("COMPARISON_CUE")
+    front = any(e <= end for s, e in ctx.cues.get("COMPARISON_FRONT", ()) if s == start)
+    if not front and not ctx.cue_list("COMPARISON_CUE", start, end):
+        return  # no cue, no scope
+    scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions
+    lowers = ctx.lowers
     active = False
     front_active = front
     for i in range(start, end):
@@ -161,7 +185,7 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
         if low in scope_breaks or (active and low in setting):
             active = False  # "improvement over X on both Y and Z": Y, Z are the setting
             continue
-        if low in compare and not (front and i == start):
+        if i in cues and not (front and i == start):
             if low == "over" and _number_follows(ctx, i):
                 continue
             if low in VOCAB.prepositional_comparison_cues and not (

@@ -194,12 +194,13 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
                 d.kind, d.supported = kind, True
 
 
-def _head_after(doc: Doc, i: int) -> str | None:
+def _head_after(ctx: DocContext, i: int) -> str | None:
     """'dataset' / 'method' when a head noun follows at token i ("X dataset", "X models")."""
-    if i >= len(doc):
+    lowers = ctx.lowers
+    if i >= len(lowers):
         return None
-    one = doc_lowers(doc)[i]
-    two = f"{one} {doc_lowers(doc)[i + 1]}" if i + 1 < len(doc) else ""
+    one = lowers[i]
+    two = f"{one} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
     if two in VOCAB.dataset_heads or one in VOCAB.dataset_heads:
         return "dataset"
     if one in VOCAB.method_heads:
@@ -207,14 +208,14 @@ def _head_after(doc: Doc, i: int) -> str | None:
     return None
 
 
-def _head_before_parenthesis(doc: Doc, i: int) -> str | None:
+def _head_before_parenthesis(ctx: DocContext, i: int) -> str | None:
     """'dataset' for names listed in parentheses after a head: "two datasets (highD, rounD)"."""
-    if i >= 1 and doc_words(doc)[i - 1] == "(" and i >= 2:
-        return _head_after(doc, i - 2) if doc_lowers(doc)[i - 2] in VOCAB.dataset_heads else None
+    if i >= 2 and ctx.lowers[i - 1] == "(" and ctx.lowers[i - 2] in VOCAB.dataset_heads:
+        return "dataset"
     return None
 
 
-def _appositive_head(doc: Doc, i: int) -> str | None:
+def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
     if i < len(doc) and doc_words(doc)[i] == "(":
         while i < len(doc) and doc_words(doc)[i] != ")":
@@ -234,7 +235,7 @@ def _appositive_head(doc: Doc, i: int) -> str | None:
             return None
         if doc_lowers(doc)[j] in VOCAB.metric_heads_after_name:
             return "metric"  # "GroGU, a reference-free metric"
-        head = _head_after(doc, j)
+        head = _head_after(ctx, j)
         if head:
             return head
     return None
@@ -300,9 +301,9 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
         whole_token = ctx.starts[mend - 1] + len(doc_words(doc)[mend - 1]) == e
-        head = (_head_after(doc, ce) if whole_token else None) or _head_before_parenthesis(doc, cs)
+        head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
         if head is None and prep not in setting:
-            head = _appositive_head(doc, mend)  # "On X, our approach ..." is no appositive
+            head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
         if head == "metric":
             draft.metric_like = True
         if head == "dataset":
