@@ -113,7 +113,7 @@ def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
     """True when a proposal subject (we, this paper, ...) precedes the verb in its sentence."""
     words = lowers[start:verb_i]
     before = " ".join(words)
-    return "we" in words or any(s in before for s in VOCAB.proposal_subjects if " " in s)
+    return any(s in before if " " in s else s in words for s in VOCAB.proposal_subjects)
 
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:

@@ -223,15 +223,10 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         i += 1
     if i >= len(doc) or doc_words(doc)[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
         return None
-    if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in {"a", "an", "the", "our"}:
+    if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in VOCAB.appositive_openers:
         return None
     for j in range(i + 2, min(len(doc), i + 10)):
-        if doc_words(doc)[j] in {",", ".", ";"} or doc_lowers(doc)[j] in {
-            "that",
-            "which",
-            "for",
-            "of",
-        }:
+        if doc_words(doc)[j] in {",", ".", ";"} or doc_lowers(doc)[j] in VOCAB.appositive_breaks:
             return None
         if doc_lowers(doc)[j] in VOCAB.metric_heads_after_name:
             return "metric"  # "GroGU, a reference-free metric"
