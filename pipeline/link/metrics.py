@@ -52,12 +52,13 @@ def _coordinated_metric(span: Span) -> bool:
     )
 
 
-def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
+def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, canonical) of defined measures not in the lexicon ("Diarization Error Rate
     (DER)"), and of every later use of their short form."""
     out = []
     lowered = doc_text(doc).lower()
-    lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
+    if lexicon is None:  # the METRIC spans of the lexicon group, when the caller has none
+        lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
     for a in doc._.acronyms:
         if not is_metric_name(a["long"]):
             continue
@@ -73,9 +74,9 @@ def acronym_metric_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
-def _plain_word(word: str) -> bool:
-    """A lower-case word that may be part of a measure's name (no function word)."""
-    return word == word.lower() and word.replace("-", "").isalpha() and word not in VOCAB.link_words
+def _plain_word(word: str, stops: frozenset[str]) -> bool:
+    """A lower-case word that may be part of a measure's name (not one of the `stops`)."""
+    return word == word.lower() and word.replace("-", "").isalpha() and word not in stops
 
 
 def _canonical_phrase(words: list[str]) -> str:
@@ -90,6 +91,7 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     score") or right before a "from A to B" change ("improves end-to-end correctness from
     72.5% to 100%"), when no lexicon knows them."""
     words, lowers = doc_words(doc), doc_lowers(doc)
+    heads, stops = VOCAB.measure_phrase_heads, VOCAB.link_words
     out = []
     for n in doc._.numbers:
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
@@ -97,10 +99,9 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             continue
         run = []
         for k in range(span.end, min(len(doc), span.end + 4)):
-            if not _plain_word(words[k]):
+            if not _plain_word(words[k], stops):
                 break
             run.append(k)
-        heads = VOCAB.measure_phrase_heads
         head = next((i for i, k in enumerate(run) if lowers[k] in heads), None)
         if head is not None and head >= 1:
             ks = run[: head + 1]
@@ -114,17 +115,18 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if fspan is None or fspan.start < 2 or lowers[fspan.start - 1] != "from":
             continue
         ks = []
+        verbs, results, changes = (
+            VOCAB.performance_verbs,
+            VOCAB.result_verbs,
+            VOCAB.change_cues_before,
+        )
         for k in range(fspan.start - 2, max(-1, fspan.start - 5), -1):
             low = lowers[k]
-            if not _plain_word(words[k]) or low in VOCAB.performance_verbs:
-                break
-            if low in VOCAB.result_verbs or low in VOCAB.change_cues_before:
-                break
+            if not _plain_word(words[k], stops) or low in verbs or low in results or low in changes:
+                break  # "improves [correctness] from": a verb or change cue ends the name
             ks.insert(0, k)
-        suffixes = tuple(VOCAB.measure_noun_suffixes)
-        if ks and (
-            lowers[ks[-1]] in VOCAB.measure_phrase_heads or lowers[ks[-1]].endswith(suffixes)
-        ):
+        suffixes = tuple(VOCAB.measure_noun_suffixes)  # "correctness", "diversity"
+        if ks and (lowers[ks[-1]] in heads or lowers[ks[-1]].endswith(suffixes)):
             end = doc[ks[-1]].idx + len(words[ks[-1]])
             out.append((doc[ks[0]].idx, end, _canonical_phrase([lowers[k] for k in ks])))
     return out
@@ -137,7 +139,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     lexicon_spans = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
-    for s, e, canonical in acronym_metric_spans(doc) + measured_phrase_spans(doc):
+    for s, e, canonical in acronym_metric_spans(doc, spans) + measured_phrase_spans(doc):
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
         defined = (s, e) in long_forms

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import pairwise
 
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
-from pipeline.link.tags import ResultDraft, Tagged, weights
-from pipeline.nlp.tokenizer import doc_lowers
+from pipeline.link.tags import ResultDraft, Tagged, cued, weights
 from pipeline.resources import VOCAB
 
 
@@ -55,7 +55,7 @@ def dataset_right_after(datasets: list[Tagged], te: int, ctx: DocContext) -> Tag
             continue
         between = ctx.lowers[te : d.start]
         if (
-            VOCAB.value_dataset_prepositions & set(between)
+            ctx.cue_list("SETTING_PREPOSITION", te, d.start)
             and not VOCAB.setting_breaks & set(between)
             and not any(w[:1].isdigit() for w in between)
         ):
@@ -72,12 +72,11 @@ def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) ->
     for d in datasets:
         if d.sentence == sent and d.clause < clause:
             scenes.setdefault(d.clause, []).append(d)
+    lead = weights("owners")["scene_lead_tokens"]
     for cl in sorted(scenes, reverse=True):
-        first_tok = next(i for i in range(len(doc)) if ctx.clause_of[i] == cl)
-        lead = weights("owners")["scene_lead_tokens"]
-        words = [doc_lowers(doc)[i] for i in range(first_tok, min(len(doc), first_tok + lead))]
-        if not VOCAB.value_dataset_prepositions & set(words):
-            continue
+        first_tok = bisect_left(ctx.clause_of, cl)  # clause ids grow through the doc
+        if not ctx.cue_list("SETTING_PREPOSITION", first_tok, min(len(doc), first_tok + lead)):
+            continue  # not "On X, ..."
         names = set()
         nxt = cl
         while nxt in scenes and nxt < clause:  # a coordination "On A, B and C," spans clauses
@@ -89,8 +88,14 @@ def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) ->
 
 def describes_data(ctx: DocContext, clause: int, datasets: list[Tagged]) -> bool:
     """True when a clause is about data: it names a dataset or says dataset/benchmark."""
-    words = (w for w, c in zip(ctx.lowers, ctx.clause_of, strict=True) if c == clause)
-    return any(d.clause == clause for d in datasets) or any(w in VOCAB.data_nouns for w in words)
+    first, end = bisect_left(ctx.clause_of, clause), bisect_right(ctx.clause_of, clause)
+    data_nouns = VOCAB.data_nouns
+    return any(d.clause == clause for d in datasets) or any(
+        w in data_nouns for w in ctx.lowers[first:end]
+    )
+
+
+_VERB_CUES = ("PERFORMANCE_VERB", "RESULT_VERB")
 
 
 def subject_method(ctx: DocContext, sent: int, own: list[Tagged]) -> Tagged | None:
@@ -105,8 +110,7 @@ def subject_method(ctx: DocContext, sent: int, own: list[Tagged]) -> Tagged | No
     for m in own:
         if m.start != start or m.end >= e:
             continue
-        verb = ctx.lowers[m.end]
-        if verb in VOCAB.performance_verbs or verb in VOCAB.result_verbs:
+        if cued(ctx, _VERB_CUES, m.end, m.end + 1):
             return m
     return None
 
@@ -114,9 +118,9 @@ def subject_method(ctx: DocContext, sent: int, own: list[Tagged]) -> Tagged | No
 def own_method_noun(ctx: DocContext, sent: int) -> str | None:
     """The noun of "our framework/method/..." ("proposed" for "the proposed ...") or None."""
     s, e = ctx.sent_bounds[sent]
-    lows = ctx.lowers[s:e]
-    for a, b in pairwise(lows):
-        if a in VOCAB.own_markers and b in VOCAB.own_nouns:
+    markers, nouns = VOCAB.own_markers, VOCAB.own_nouns
+    for a, b in pairwise(ctx.lowers[s:e]):
+        if a in markers and b in nouns:
             return b
         if a == "the" and b == "proposed":
             return "proposed"
@@ -163,7 +167,6 @@ def clause_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged | 
     for m in methods:
         if m.clause != clause or m.end >= ti or m.end >= len(ctx.lowers):
             continue
-        verb = ctx.lowers[m.end]
-        if verb in VOCAB.performance_verbs or verb in VOCAB.result_verbs:
+        if cued(ctx, _VERB_CUES, m.end, m.end + 1):
             best = m if best is None or m.end > best.end else best
     return best

@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
-from pipeline.link.tags import weights
+from pipeline.link.tags import cued, weights
 from pipeline.nlp.tokenizer import doc_lowers
 from pipeline.resources import VOCAB
 
@@ -44,29 +44,29 @@ def is_result_number(
         clause = ctx.clause_of[ti]
         if any(ctx.clause_of[j] == clause for j in metric_tokens | dataset_tokens):
             return True
-        before = ctx.lowers[max(0, ti - 3) : ti]
-        if before[-1:] == ["("] and ti >= 2 and ti - 2 in name_tokens:
+        if ti >= 2 and ctx.lowers[ti - 1] == "(" and ti - 2 in name_tokens:
             return True  # "GPT-5 (0.64)": a method's score
-        return any(
-            w in VOCAB.performance_verbs or w in VOCAB.score_words or w in VOCAB.result_verbs
-            for w in before
-        )
+        return cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)  # "accuracy of 0.91", "reaching .9"
     return True
+
+
+_RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+_COMPARISON_CUES = ("COMPARISON_CUE", "PERFORMANCE_VERB")
 
 
 def _compares_before(ctx: DocContext, ti: int) -> bool:
     """True when a comparison or performance verb precedes token ti in its sentence."""
     s, _ = ctx.sent_bounds[ctx.sent_of[ti]]
-    cues = VOCAB.comparison_cues | VOCAB.performance_verbs
-    return any(w in cues for w in ctx.lowers[s:ti])
+    return cued(ctx, _COMPARISON_CUES, s, ti)
 
 
 def _by_right_before(before: list[str]) -> bool:
     """True for "by 5%", "by over 5%", "by up to 5%": 'by' before only filler words."""
+    fillers = VOCAB.by_fillers
     for word in reversed(before):
         if word == "by":
             return True
-        if word not in VOCAB.by_fillers:
+        if word not in fillers:
             return False
     return False
 
@@ -98,21 +98,22 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         return "score" if measured else "count"
     if unit == "%" and after[:1] == ["of"]:
         noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]
-        if any(w in VOCAB.ratio_reference_nouns for w in noun_soon[:3]):
+        references, resources = VOCAB.ratio_reference_nouns, VOCAB.resource_nouns
+        if any(w in references for w in noun_soon[:3]):
             return "ratio"  # "40% of baseline methods"
-        resource = any(w in VOCAB.resource_nouns for w in after[1:]) or _resource_soon(
-            doc, te + 1, sent, ctx
-        )
-        if resource and any(w in VOCAB.ratio_cues for w in before):
-            return "ratio"
+        resource = any(w in resources for w in after[1:]) or _resource_soon(doc, te + 1, sent, ctx)
+        ratio_cues = VOCAB.ratio_cues
+        if resource and any(w in ratio_cues for w in before):
+            return "ratio"  # "using only 10% of the data"
     cues_before = before[-3:]
     measured_after = any(j in metric_tokens for j in range(te, min(len(lows), te + 2)))
     if cues_before[-2:] == ["up", "to"] and measured_after:
         cues_before = cues_before[:-2]  # "up to 74.33% F1-score": a bound on a score
+    change_before, change_after = VOCAB.change_cues_before, VOCAB.change_cues_after
     if (
         _by_right_before(before)
-        or any(w in VOCAB.change_cues_before for w in cues_before)
-        or any(w in VOCAB.change_cues_after for w in after)
+        or any(w in change_before for w in cues_before)
+        or any(w in change_after for w in after)
     ):
         return "change"
     return "score"
@@ -120,10 +121,11 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
 
 def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:
     """True when a resource noun (data, samples, ...) follows within 4 tokens of `i`."""
+    resources, lowers = VOCAB.resource_nouns, doc_lowers(doc)
     for j in range(i, min(len(doc), i + 4)):
         if ctx.sent_of[j] != sent:
             return False
-        if doc_lowers(doc)[j].split("-")[-1] in VOCAB.resource_nouns:  # "human-annotations"
+        if lowers[j].split("-")[-1] in resources:  # "data", "human-annotations"
             return True
     return False
 

@@ -5,8 +5,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from pipeline.resources import data_path
+
+if TYPE_CHECKING:
+    from pipeline.link.context import DocContext
 
 
 @dataclass
@@ -44,3 +48,8 @@ def weights(name: str) -> dict[str, int | float]:
     """The numbers of `data/weights/NAME.json` by name (each entry holds a value and a doc)."""
     raw = json.loads(data_path(f"weights/{name}.json").read_text(encoding="utf-8"))
     return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
+
+
+def cued(ctx: DocContext, labels: tuple[str, ...], start: int, end: int) -> bool:
+    """True when a cue span of one of `labels` starts in the token range [start, end)."""
+    return any(ctx.cue_list(label, start, end) for label in labels)
