@@ -148,6 +148,8 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
 def shape_candidates(doc: Doc) -> list[Candidate]:
     """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
     stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
+    compounds, numerals = VOCAB.compound_suffixes, VOCAB.roman_numerals
+    tails = VOCAB.dataset_name_tails
     out = []
     for span in doc.spans.get("names", []):
         text = span.text
@@ -167,7 +169,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 (
                     "-".join(parts[-k:])
                     for k in (2, 1)
-                    if len(parts) > k and "-".join(parts[-k:]) in VOCAB.compound_suffixes
+                    if len(parts) > k and "-".join(parts[-k:]) in compounds
                 ),
                 None,
             )
@@ -182,17 +184,13 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
             text = text[: len(text) - len(suffix) - 1]
             label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
-        if len(text) < 2 or text in VOCAB.roman_numerals or is_generic(text):
+        if len(text) < 2 or text in numerals or is_generic(text):
             continue
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
         end = span.start_char + len(text)
-        if (
-            end == span.end_char
-            and span.end < len(doc)
-            and doc_words(doc)[span.end] in VOCAB.dataset_name_tails
-        ):
+        if end == span.end_char and span.end < len(doc) and doc_words(doc)[span.end] in tails:
             end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
         out.append(

@@ -118,10 +118,13 @@ def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
     """Flag tokens in the object of a proposal verb ("we propose X, a ...")."""
-    blockers, naming = VOCAB.proposal_blockers, ctx.cue_at("NAMING_VERB")
-    lowers = ctx.lowers
-    for v in ctx.cue_list("PROPOSAL_VERB", start, end):
-        if v > start and lowers[v - 1] in VOCAB.noun_determiners:
+    verbs = ctx.cue_list("PROPOSAL_VERB", start, end)
+    if not verbs:
+        return
+    blockers, determiners = VOCAB.proposal_blockers, VOCAB.noun_determiners
+    naming, lowers = ctx.cue_at("NAMING_VERB"), ctx.lowers
+    for v in verbs:
+        if v > start and lowers[v - 1] in determiners:
             continue  # "the release of ChatGPT": a noun
         if v not in naming and not _has_subject(lowers, start, v):
             continue

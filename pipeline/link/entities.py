@@ -196,12 +196,12 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
 
 def _head_after(ctx: DocContext, i: int) -> str | None:
     """'dataset' / 'method' when a head noun follows at token i ("X dataset", "X models")."""
-    lowers = ctx.lowers
+    lowers, heads = ctx.lowers, VOCAB.dataset_heads
     if i >= len(lowers):
         return None
     one = lowers[i]
     two = f"{one} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
-    if two in VOCAB.dataset_heads or one in VOCAB.dataset_heads:
+    if two in heads or one in heads:
         return "dataset"
     if one in VOCAB.method_heads:
         return "method"
@@ -238,11 +238,12 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
 
 def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
     """The preposition governing token i within 4 tokens, and the word before it."""
+    prepositions = VOCAB.governing_prepositions
     for j in range(i - 1, max(-1, i - 5), -1):
         t = doc[j]
         if t.is_punct:
             return None, None
-        if t.lower_ in VOCAB.governing_prepositions:
+        if t.lower_ in prepositions:
             before = doc_lowers(doc)[j - 1] if j > 0 else None
             return t.lower_, before
     return None, None
@@ -366,18 +367,23 @@ def _owned(doc: Doc, i: int) -> bool:
         and (lowers[i - 3] in markers)
     ):
         return True  # "Our method, X"
+    stops = _ownership_stops()
     for j in range(i - 1, max(-1, i - 5), -1):
         low = lowers[j]
         if low in markers:
             return True
-        if (
-            low in VOCAB.own_blockers
-            or doc[j].is_punct
-            or low in VOCAB.comparison_cues
-            or (low in VOCAB.performance_verbs or low in VOCAB.proposal_verbs)
-        ):
+        if low in stops or doc[j].is_punct:
             return False
     return False
+
+
+@cache
+def _ownership_stops() -> frozenset[str]:
+    """Words between 'our' and a mention that end the ownership: function words, comparison
+    cues, performance and proposal verbs ("our results on X", "our model beats X")."""
+    return (
+        VOCAB.own_blockers | VOCAB.comparison_cues | VOCAB.performance_verbs | VOCAB.proposal_verbs
+    )
 
 
 def _baseline_after(doc: Doc, i: int) -> bool:
@@ -392,12 +398,8 @@ def _baseline_after(doc: Doc, i: int) -> bool:
 
 def distinct_tokens(name: str) -> set[str]:
     """Distinctive lower-case word pieces of a name (for variant detection)."""
-    pieces = _PIECE_BREAKS.split(name.lower())
-    return {
-        p
-        for p in pieces
-        if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in VOCAB.distinct_stopwords
-    }
+    pieces, stops = _PIECE_BREAKS.split(name.lower()), VOCAB.distinct_stopwords
+    return {p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops}
 
 
 def promote_variants(drafts: list[Draft]) -> None:
