@@ -272,8 +272,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     out = []
     for k, low in enumerate(lowers):
         intro = intro_at.get(k)
-        if intro is not None:  # "optimizers such as"; a one-word intro after a comma too:
-            cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")  # "data, like"
+        if intro is not None:  # "optimizers such as"; a one-word intro may follow a comma
+            cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")
         elif low == "(":
             cls_i = k - 1
         elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns:

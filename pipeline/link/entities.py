@@ -379,8 +379,7 @@ def _owned(doc: Doc, i: int) -> bool:
 
 @cache
 def _ownership_stops() -> frozenset[str]:
-    """Words between 'our' and a mention that end the ownership: function words, comparison
-    cues, performance and proposal verbs ("our results on X", "our model beats X")."""
+    """Words that stop the search for 'our' before a mention: 'our results on X'."""
     return (
         VOCAB.own_blockers | VOCAB.comparison_cues | VOCAB.performance_verbs | VOCAB.proposal_verbs
     )
