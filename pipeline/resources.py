@@ -71,17 +71,6 @@ def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return out
 
 
-@cache
-def cues() -> dict[str, Any]:
-    """The cue-word lists of data/cues.json, loaded once per process."""
-    raw = json.loads(data_path("cues.json").read_text(encoding="utf-8"))
-    return {
-        k: (frozenset(v) if isinstance(v, list) and k != "year_range" else v)
-        for k, v in raw.items()
-        if not k.startswith("_")
-    }
-
-
 WORDS_DIR = "words"
 
 
@@ -93,21 +82,20 @@ def read_words(path: Path) -> frozenset[str]:
 
 class Vocabulary:
     """The word lists of `data/words/*.txt` as attributes (`VOCAB.proposal_verbs`), each a
-    frozenset loaded once; a name without a file is an AttributeError naming the file."""
+    frozenset loaded on first use and then kept as a plain attribute (later reads cost an
+    ordinary attribute look-up); a name without a file is an AttributeError naming the file."""
 
     def __init__(self, data_dir: Path | None = None) -> None:
         self._dir = (data_dir or DATA_DIR) / WORDS_DIR
-        self._loaded: dict[str, frozenset[str]] = {}
 
     def __getattr__(self, name: str) -> frozenset[str]:
         if name.startswith("_"):
             raise AttributeError(name)
-        words = self._loaded.get(name)
-        if words is None:
-            path = self._dir / f"{name}.txt"
-            if not path.is_file():
-                raise AttributeError(f"no word list {name!r}: {path} does not exist")
-            words = self._loaded[name] = read_words(path)
+        path = self._dir / f"{name}.txt"
+        if not path.is_file():
+            raise AttributeError(f"no word list {name!r}: {path} does not exist")
+        words = read_words(path)
+        self.__dict__[name] = words
         return words
 
     def names(self) -> list[str]:

@@ -65,7 +65,7 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
         "surface\tcanonical\tsource\n" + "".join(f"{n}\t{n}\tfold\n" for n in sorted(names)),
         encoding="utf-8",
     )
-    key = "initialize.components.lexicon_ruler.files.DATASET"
+    key = "lexicons.files.DATASET"
     return build_nlp({key: ["lexicons/datasets.tsv", str(path)]})
 
 

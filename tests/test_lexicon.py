@@ -1,10 +1,16 @@
-"""The lexicon ruler: case rules, plurals, canonical names, disk round trip."""
+"""The lexicons as span-ruler phrase patterns: case rules, plurals, canonical names."""
 
 import pytest
 from spacy.lang.en import English
 
-from pipeline.nlp.lexicon import LexiconRuler, is_case_sensitive, plural_variants
-from pipeline.resources import DATA_DIR
+from pipeline.nlp.lexicon import (
+    is_case_sensitive,
+    lexicon_patterns,
+    lexicon_spans,
+    phrase_patterns,
+    plural_variants,
+)
+from pipeline.resources import DATA_DIR, LexiconEntry
 
 
 def test_case_sensitivity_rule():
@@ -20,7 +26,7 @@ def test_plural_variants():
 
 def test_metric_surface_maps_to_canonical(nlp):
     doc = nlp("We report F1 scores and the word error rate.")
-    got = {(s.text, s.label_, s.kb_id_) for s in doc.spans["lexicon"]}
+    got = {(s.text, s.label_, s.id_) for s in doc.spans["lexicon"]}
     assert ("F1 scores", "METRIC", "f1") in got
     assert ("word error rate", "METRIC", "word error rate") in got
 
@@ -30,15 +36,42 @@ def test_acronym_lexicon_is_case_sensitive(nlp):
     assert not [s for s in doc.spans["lexicon"] if s.label_ == "METRIC"]
 
 
-def test_to_disk_from_disk_round_trip(tmp_path):
+def test_a_stock_span_ruler_takes_the_patterns(tmp_path):
     nlp = English()
-    ruler = LexiconRuler(nlp)
-    ruler.initialize(files={"DATASET": ["lexicons/datasets.tsv"]}, blocked=[])
-    ruler.to_disk(tmp_path)
-    other = LexiconRuler(nlp).from_disk(tmp_path)
-    assert other.entries == ruler.entries
-    doc = other(nlp.make_doc("We evaluate on WebArena."))
-    assert [s.text for s in doc.spans["lexicon"]] == ["WebArena"]
+    ruler = nlp.add_pipe("span_ruler", config={"spans_key": "lexicon"})
+    ruler.add_patterns(lexicon_patterns("exact", files={"DATASET": ["lexicons/datasets.tsv"]}))
+    nlp.to_disk(tmp_path)
+    other = English()
+    other.add_pipe("span_ruler", config={"spans_key": "lexicon"})
+    other.from_disk(tmp_path)
+    doc = other("We evaluate on WebArena.")
+    assert [(s.text, s.id_) for s in doc.spans["lexicon"]] == [("WebArena", "WebArena")]
+
+
+def entry(surface: str, label: str = "METRIC", canonical: str = "x") -> LexiconEntry:
+    return LexiconEntry(label, surface, canonical, "test")
+
+
+def test_patterns_split_by_case_handling():
+    entries = [entry("BLEU"), entry("word error rate")]
+    assert [p["pattern"] for p in phrase_patterns(entries, "exact")] == ["BLEU"]
+    lower = [p["pattern"] for p in phrase_patterns(entries, "lower")]
+    assert lower == ["word error rate", "word error rates"]
+
+
+def test_the_first_canonical_of_a_surface_wins():
+    entries = [entry("Dice", canonical="dice"), entry("Dice", canonical="other")]
+    assert [p["id"] for p in phrase_patterns(entries, "exact")] == ["dice"]
+
+
+def test_a_surface_that_normalisation_rewrites_is_left_out():
+    assert phrase_patterns([entry("R²"), entry("CIFAR10  classification")], "exact") == []
+
+
+def test_lexicon_spans_are_in_text_order_longest_first(nlp):
+    doc = nlp("We report top-1 accuracy on ImageNet.")
+    spans = lexicon_spans(doc)
+    assert [s.text for s in spans][:2] == ["top-1 accuracy", "accuracy"]
 
 
 @pytest.mark.parametrize("name", ["datasets", "methods", "metrics", "generic"])

@@ -21,8 +21,9 @@ def word_lists_in_code(path: Path) -> list[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Set | ast.List | ast.Tuple):
             items = node.elts
-        elif isinstance(node, ast.Dict):
-            items = node.keys
+        elif isinstance(node, ast.Dict):  # a table of words ({"K": 1e3, ...}), not a record
+            plain = all(isinstance(v, ast.Constant) for v in node.values)
+            items = node.keys if plain else []
         else:
             continue
         strings = [i for i in items if isinstance(i, ast.Constant) and isinstance(i.value, str)]

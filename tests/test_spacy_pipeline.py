@@ -14,7 +14,6 @@ from spacy.tokens import DocBin
 
 from pipeline.errors import NotInitialized
 from pipeline.nlp import build_nlp
-from pipeline.nlp.lexicon import LexiconRuler
 from pipeline.nlp.loader import CONFIG, load_config
 from pipeline.nlp.names import NameShapes
 from pipeline.nlp.tokenizer import doc_text, offset_map
@@ -56,6 +55,12 @@ def test_assigns_are_declared():
     assert assigns["abstract_sentencizer"] == ["token.is_sent_start"]
     assert assigns["acronym_detector"] == ["doc._.acronyms"]
     assert assigns["number_finder"] == ["doc._.numbers"]
+    assert assigns["abstract_linker"] == [
+        "doc._.entities",
+        "doc._.results",
+        "doc.spans",
+        "doc.ents",
+    ]
 
 
 def test_the_tokenizer_normalises_and_keeps_a_map_to_the_raw_text():
@@ -115,14 +120,6 @@ def test_nlp_to_bytes_round_trips():
     assert spans_of(other(TEXT)) == spans_of(nlp(TEXT))
 
 
-def test_lexicon_ruler_bytes_round_trip():
-    nlp = English()
-    ruler = LexiconRuler(nlp)
-    ruler.initialize(files={"DATASET": ["lexicons/datasets.tsv"]}, blocked=[])
-    other = LexiconRuler(nlp).from_bytes(ruler.to_bytes())
-    assert other.entries == ruler.entries
-
-
 def test_name_shapes_disk_round_trip(tmp_path):
     nlp = English()
     shapes = NameShapes(nlp)
@@ -133,17 +130,16 @@ def test_name_shapes_disk_round_trip(tmp_path):
     assert other.is_shape("FooNet") and not other.is_shape("model")
 
 
-@pytest.mark.parametrize("component", [LexiconRuler, NameShapes])
-def test_a_component_called_before_initialize_says_so(component):
+def test_a_component_called_before_initialize_says_so():
     nlp = English()
     with pytest.raises(NotInitialized, match=r"nlp\.initialize"):
-        component(nlp)(nlp.make_doc("text"))
+        NameShapes(nlp)(nlp.make_doc("text"))
 
 
 def test_config_overrides_change_the_data_files(tmp_path):
     lexicon = tmp_path / "extra.tsv"
     lexicon.write_text("surface\tcanonical\tsource\nZorblax\tZorblax\ttest\n", encoding="utf-8")
-    key = "initialize.components.lexicon_ruler.files.DATASET"
+    key = "lexicons.files.DATASET"
     nlp = build_nlp({key: [str(lexicon)]})
     doc = nlp("We evaluate on Zorblax and ImageNet.")
     assert [s.text for s in doc.spans["lexicon"] if s.label_ == "DATASET"] == ["Zorblax"]

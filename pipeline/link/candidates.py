@@ -17,6 +17,7 @@ from pipeline.link.terms import (
     named_regex,
 )
 from pipeline.nlp.acronyms import best_long_form, is_short_form
+from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.tokenizer import doc_text, doc_words
 from pipeline.resources import VOCAB
 
@@ -95,7 +96,7 @@ def metric_spans(doc: Doc) -> list[tuple[int, int]]:
     spans = doc.user_data.get("metric_spans")
     if spans is None:
         spans = doc.user_data["metric_spans"] = [
-            (s.start_char, s.end_char) for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"
+            (s.start_char, s.end_char) for s in lexicon_spans(doc) if s.label_ == "METRIC"
         ]
     return spans
 
@@ -109,7 +110,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
     """DATASET and METHOD lexicon hits, with a configuration or version suffix kept
     ("ImageNet 256x256", "SQuAD v1.1")."""
     out = []
-    for span in doc.spans.get("lexicon", []):
+    for span in lexicon_spans(doc):
         if span.label_ not in ("DATASET", "METHOD"):
             continue
         end = span.end_char
@@ -139,7 +140,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
                 text,
                 "lexicon",
                 label=span.label_,
-                canonical=span.kb_id_ if end == span.end_char else text,
+                canonical=span.id_ if end == span.end_char else text,
             )
         )
     return out

@@ -8,6 +8,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
 from pipeline.link.terms import is_metric_name, occurrences
+from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import VOCAB
 
@@ -24,7 +25,7 @@ def keep_metric(span: Span) -> bool:
     """Reject lexicon hits whose left context makes them something else ("mixed precision")."""
     doc = span.doc
     prev = doc_lowers(doc)[span.start - 1] if span.start > 0 else ""
-    canonical = span.kb_id_
+    canonical = span.id_
     nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
     if nxt in VOCAB.metric_blocked_after:
         return False  # "loss function", "precision head"
@@ -48,7 +49,7 @@ def _coordinated_metric(span: Span) -> bool:
     lo, hi = span.start - 3, span.end + 3
     return any(
         s.label_ == "METRIC" and s.start != span.start and lo <= s.start <= hi
-        for s in span.doc.spans.get("lexicon", [])
+        for s in lexicon_spans(span.doc)
     )
 
 
@@ -58,14 +59,14 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
     out = []
     lowered = doc_text(doc).lower()
     if lexicon is None:  # the METRIC spans of the lexicon group, when the caller has none
-        lexicon = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
+        lexicon = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
     for a in doc._.acronyms:
         if not is_metric_name(a["long"]):
             continue
         inside = [  # the lexicon knows the whole long form: its canonical name
             s for s in lexicon if (s.start_char, s.end_char) == (a["long_start"], a["long_end"])
         ]
-        canonical = inside[0].kb_id_ if inside else " ".join(a["long"].lower().split())
+        canonical = inside[0].id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
     for span in doc.spans.get("names", []):
@@ -134,16 +135,16 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
 
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
-    spans = [s for s in doc.spans.get("lexicon", []) if s.label_ == "METRIC"]
+    spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
     by_name: dict[str, MetricDraft] = {}
-    lexicon_spans = [(s.start_char, s.end_char) for s in spans]
+    hit_chars = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     for s, e, canonical in acronym_metric_spans(doc, spans) + measured_phrase_spans(doc):
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
         defined = (s, e) in long_forms
-        rivals = [(ls, le) for ls, le in lexicon_spans if not (defined and s <= ls and le <= e)]
+        rivals = [(ls, le) for ls, le in hit_chars if not (defined and s <= ls and le <= e)]
         if any(s < le and ls < e for ls, le in rivals + taken + used):
             continue
         used.append((s, e))
@@ -152,7 +153,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
         s, e = span.start_char, span.end_char
         if any(s < te and ts < e for ts, te in taken + used) or not keep_metric(span):
             continue
-        draft = by_name.setdefault(span.kb_id_, MetricDraft(span.kb_id_))
+        draft = by_name.setdefault(span.id_, MetricDraft(span.id_))
         draft.mentions.append((s, e))
     for draft in by_name.values():
         draft.mentions.sort()

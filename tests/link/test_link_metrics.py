@@ -7,6 +7,7 @@ from pipeline.link.metrics import (
     measured_phrase_spans,
 )
 from pipeline.nlp import get_nlp
+from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.normalise import normalise
 
 
@@ -17,7 +18,7 @@ def make_doc(text):
 def kept(text):
     """(surface, kept) of every lexicon METRIC hit."""
     doc = make_doc(text)
-    return [(s.text, keep_metric(s)) for s in doc.spans["lexicon"] if s.label_ == "METRIC"]
+    return [(s.text, keep_metric(s)) for s in lexicon_spans(doc) if s.label_ == "METRIC"]
 
 
 def spans_of(fn, text):
