@@ -1,15 +1,20 @@
-"""Throughput on the 2,104-abstract corpus, beside spaCy's bare tokenizer in the same run.
+"""Throughput on the 2,104-abstract corpus, beside spaCy's bare tokenizer in the same run,
+and the cost of each pipeline component (`nlp.select_pipes`) and of the linker's parts
+(cProfile).
 
-Usage: python benchmarks/throughput.py [--shared ../shared] [--repeat 3]
+Usage: python benchmarks/throughput.py [--shared ../shared] [--repeat 3] [--no-components]
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import time
 from pathlib import Path
 
 import spacy
+from spacy.language import Language
 
 from pipeline.io.ingest import ingest
 from pipeline.nlp import build_nlp
@@ -35,6 +40,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-components", action="store_true", help="skip the per-component table")
     args = ap.parse_args()
     items, errors = ingest([args.shared / "corpus" / "arxiv_cs_2025_2026.jsonl"])
     texts = [i.text for i in items]
@@ -64,6 +70,45 @@ def main() -> None:
     base = rows[0][1]
     for name, secs in rows:
         print(f"{name:40} {secs:8.2f} {n / secs:12.0f} {tokens / secs:10.0f} {secs / base:7.2f}x")
+    if not args.no_components:
+        component_costs(nlp, texts, base, args.repeat)
+        linker_profile(nlp, texts)
+
+
+def component_costs(nlp: Language, texts: list[str], base: float, repeat: int) -> None:
+    """Seconds of the pipeline up to each component (`nlp.select_pipes`) and each one's share."""
+    print(f"\n{'pipeline up to and including':40} {'seconds':>8} {'this one':>9} {'vs bare':>8}")
+    before = best_of(repeat, lambda: [nlp.make_doc(t) for t in texts])
+    print(f"{'tokenizer (normalising)':40} {before:8.2f} {before:9.2f} {before / base:7.2f}x")
+    for i, name in enumerate(nlp.pipe_names):
+        with nlp.select_pipes(enable=nlp.pipe_names[: i + 1]):
+            secs = best_of(repeat, lambda: [nlp(t) for t in texts])
+        print(f"{name:40} {secs:8.2f} {secs - before:9.2f} {secs / base:7.2f}x")
+        before = secs
+
+
+def linker_profile(nlp: Language, texts: list[str], top: int = 12) -> None:
+    """cProfile of the linker component alone: the functions with the most cumulative time."""
+    with nlp.select_pipes(disable=["abstract_linker"]):
+        docs = [nlp(t) for t in texts]
+    linker = nlp.get_pipe("abstract_linker")
+    profile = cProfile.Profile()
+    profile.enable()
+    for doc in docs:
+        linker(doc)
+    profile.disable()
+    stats = pstats.Stats(profile)
+    rows = sorted(
+        (
+            (v[3], f"{Path(k[0]).name}:{k[2]}")
+            for k, v in stats.stats.items()  # type: ignore[attr-defined]
+            if "pipeline" in k[0]
+        ),
+        reverse=True,
+    )
+    print("\nabstract_linker under cProfile (cumulative seconds, profiler overhead included):")
+    for secs, where in rows[:top]:
+        print(f"  {where:50} {secs:6.2f}")
 
 
 if __name__ == "__main__":
