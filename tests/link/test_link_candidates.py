@@ -20,7 +20,7 @@ from pipeline.nlp.normalise import normalise
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def with_context(text):

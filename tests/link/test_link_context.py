@@ -2,11 +2,10 @@
 
 from pipeline.link.context import build_context, next_content
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def context(text, protected=None):

@@ -3,13 +3,12 @@
 from pipeline.link.context import build_context
 from pipeline.link.document import link_document, tag_mentions
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 TOOLS = "FooNet beats BarNet using LoRA. With Qwen it wins."
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def method_tag(text, span):

@@ -8,11 +8,10 @@ from pipeline.link.metrics import (
 )
 from pipeline.nlp import get_nlp
 from pipeline.nlp.lexicon import lexicon_spans
-from pipeline.nlp.normalise import normalise
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def kept(text):

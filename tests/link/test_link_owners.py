@@ -15,14 +15,13 @@ from pipeline.link.owners import (
 )
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 class Sentence:
     """A processed sentence with helpers to tag its words and find its values."""
 
     def __init__(self, text):
-        self.doc = get_nlp()(normalise(text).text)
+        self.doc = get_nlp()(text)
         self.ctx = build_context(self.doc)
         self.words = [t.text for t in self.doc]
 

@@ -3,11 +3,10 @@
 from pipeline.link.context import build_context
 from pipeline.link.result_kind import is_result_number, points_follow, result_kind
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def lexicon_tokens(doc, label):

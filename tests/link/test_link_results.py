@@ -5,12 +5,11 @@ from pipeline.link.context import build_context
 from pipeline.link.results import extract_results
 from pipeline.link.tags import Tagged
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 class Sentence:
     def __init__(self, text):
-        self.doc = get_nlp()(normalise(text).text)
+        self.doc = get_nlp()(text)
         self.ctx = build_context(self.doc)
         self.words = [t.text for t in self.doc]
 

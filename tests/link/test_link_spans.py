@@ -2,11 +2,10 @@
 
 from pipeline.link.spans import extend_with_head, merge_definitions
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 def definitions(text):
-    return get_nlp()(normalise(text).text)._.acronyms
+    return get_nlp()(text)._.acronyms
 
 
 def test_long_form_and_its_parenthesised_short_form_are_one_mention():

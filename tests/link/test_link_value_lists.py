@@ -4,11 +4,10 @@ from pipeline.link.context import build_context
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.link.value_lists import continues_list, distribute, name_lists, value_lists
 from pipeline.nlp import get_nlp
-from pipeline.nlp.normalise import normalise
 
 
 def make_doc(text):
-    return get_nlp()(normalise(text).text)
+    return get_nlp()(text)
 
 
 def lists_in(text):
