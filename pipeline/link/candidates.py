@@ -385,8 +385,9 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017"."""
     words = doc_words(doc)
     out = []
-    for i in range(len(words) - 1):
-        if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3 and _YEAR.match(words[i + 1]):
+    years = [j for j in range(1, len(words)) if len(words[j]) == 4 and _YEAR.match(words[j])]
+    for i in (j - 1 for j in years):
+        if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3:
             start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])
             out.append(Candidate(start, end, doc_text(doc)[start:end], "year", hint="DATASET"))
     return out

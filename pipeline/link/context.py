@@ -82,23 +82,30 @@ def build_context(
         ctx.cues = cue_spans(doc)
         ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
-    ctx.sent_of = [0] * n
+    ctx.sent_of = base.sent_of if base is not None else [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n
     ctx.comparison = [False] * n
     inside = [False] * n
     for s, e in protected or []:
-        for i in range(s, e):
-            inside[i] = True
-    clause = 0
-    breaks = VOCAB.clause_breaks
+        inside[s:e] = [True] * (e - s)
+    lowers, breaks = ctx.lowers, VOCAB.clause_breaks
+    candidates = [i for i, low in enumerate(lowers) if low in breaks and not inside[i]]
+    clause, k = 0, 0
     for si, (s, e) in enumerate(ctx.sent_bounds):
         clause += 1
-        for i in range(s, e):
-            ctx.sent_of[i] = si
-            if ctx.lowers[i] in breaks and not inside[i] and not _labels_value(ctx, i, e):
-                clause += 1
-            ctx.clause_of[i] = clause
+        if base is None:
+            ctx.sent_of[s:e] = [si] * (e - s)
+        start = s
+        while k < len(candidates) and candidates[k] < e:
+            i = candidates[k]
+            k += 1
+            if i < s or _labels_value(ctx, i, e):
+                continue
+            ctx.clause_of[start:i] = [clause] * (i - start)  # a break opens the next clause
+            clause += 1
+            start = i
+        ctx.clause_of[start:e] = [clause] * (e - start)
         _mark_proposal(ctx, s, e, inside)
         _mark_comparison(ctx, s, e, inside)
     return ctx

@@ -31,7 +31,7 @@ from pipeline.link.terms import (
     named_regex,
     occurrences,
 )
-from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_is_punct, doc_lowers, doc_text, doc_words
 from pipeline.resources import VOCAB, data_path
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
@@ -239,13 +239,12 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
 def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
     """The preposition governing token i within 4 tokens, and the word before it."""
     prepositions = VOCAB.governing_prepositions
+    lowers, punct = doc_lowers(doc), doc_is_punct(doc)
     for j in range(i - 1, max(-1, i - 5), -1):
-        t = doc[j]
-        if t.is_punct:
+        if punct[j]:
             return None, None
-        if t.lower_ in prepositions:
-            before = doc_lowers(doc)[j - 1] if j > 0 else None
-            return t.lower_, before
+        if lowers[j] in prepositions:
+            return lowers[j], lowers[j - 1] if j > 0 else None
     return None, None
 
 
@@ -367,12 +366,12 @@ def _owned(doc: Doc, i: int) -> bool:
         and (lowers[i - 3] in markers)
     ):
         return True  # "Our method, X"
-    stops = _ownership_stops()
+    stops, punct = _ownership_stops(), doc_is_punct(doc)
     for j in range(i - 1, max(-1, i - 5), -1):
         low = lowers[j]
         if low in markers:
             return True
-        if low in stops or doc[j].is_punct:
+        if low in stops or punct[j]:
             return False
     return False
 
