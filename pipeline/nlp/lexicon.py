@@ -80,7 +80,20 @@ def lexicon_patterns(
     return phrase_patterns(read_entries(files, blocked), case)
 
 
-def lexicon_spans(doc: Doc) -> list[Span]:
+_LAST: list[Any] = [None, None, None]  # doc, its span group, the sorted spans
+
+
+def lexicon_spans(doc: Doc) -> tuple[Span, ...]:
     """The lexicon hits of a doc, in text order, longest first at the same start (the exact
-    ruler's before the lower-case ruler's); the canonical name is each span's `id_`."""
-    return sorted(doc.spans.get(SPANS_KEY, []), key=lambda s: (s.start, -len(s)))
+    ruler's before the lower-case ruler's); the canonical name is each span's `id_`.
+
+    The linker asks several times per doc: the last doc's sorted spans are kept while its
+    span group is the same object with the same length."""
+    group = doc.spans.get(SPANS_KEY)
+    if group is None:
+        return ()
+    if _LAST[0] is doc and _LAST[1] is group and len(_LAST[2]) == len(group):
+        return _LAST[2]
+    spans = tuple(sorted(group, key=lambda s: (s.start, -len(s))))
+    _LAST[:] = [doc, group, spans]
+    return spans
