@@ -1,5 +1,8 @@
 """Export stage: records.jsonl → tables for leaderboards and dashboards (CSV or Parquet)."""
 
+# No path or value is ever formatted into SQL: rows are read and written through DuckDB's Python
+# relational API, and the one CSV statement is a constant with the output path bound to it.
+
 from __future__ import annotations
 
 import tempfile
@@ -23,12 +26,12 @@ RESULT_COLUMNS = {
     "kind": "VARCHAR",
     "from_value": "DOUBLE",
     "text": "VARCHAR",
-    "start": "INTEGER",
-    "end": "INTEGER",
+    "start_char": "INTEGER",
+    "end_char": "INTEGER",
     "sentence": "INTEGER",
     "evidence": "VARCHAR",
-    "evidence_start": "INTEGER",
-    "evidence_end": "INTEGER",
+    "evidence_start_char": "INTEGER",
+    "evidence_end_char": "INTEGER",
 }
 MENTION_COLUMNS = {
     "doc_id": "VARCHAR",
@@ -37,11 +40,14 @@ MENTION_COLUMNS = {
     "name": "VARCHAR",
     "role": "VARCHAR",
     "text": "VARCHAR",
-    "start": "INTEGER",
-    "end": "INTEGER",
+    "start_char": "INTEGER",
+    "end_char": "INTEGER",
     "sentence": "INTEGER",
 }
 Format = Literal["csv", "parquet"]
+# Both tables start with the ids; quoting them keeps ids such as "0012" or "2301.01234" strings
+# for readers that honour quotes. A constant: the path is bound, never written into the text.
+COPY_CSV = "COPY export_rows TO ? (FORMAT CSV, HEADER, FORCE_QUOTE (doc_id, source_id))"
 
 
 def read_records(path: Path) -> Iterator[dict]:
@@ -74,12 +80,12 @@ def result_rows(rec: dict) -> Iterator[dict]:
             "kind": r["kind"],
             "from_value": r["from_value"],
             "text": r["text"],
-            "start": r["start"],
-            "end": r["end"],
+            "start_char": r["start"],
+            "end_char": r["end"],
             "sentence": r["sentence"],
             "evidence": rec["text"][sent["start"] : sent["end"]],
-            "evidence_start": sent["start"],
-            "evidence_end": sent["end"],
+            "evidence_start_char": sent["start"],
+            "evidence_end_char": sent["end"],
         }
 
 
@@ -95,8 +101,8 @@ def mention_rows(rec: dict) -> Iterator[dict]:
                     "name": item["name"],
                     "role": item.get("role"),
                     "text": m["text"],
-                    "start": m["start"],
-                    "end": m["end"],
+                    "start_char": m["start"],
+                    "end_char": m["end"],
                     "sentence": m["sentence"],
                 }
 
@@ -110,13 +116,14 @@ def _write_table(rows: Iterator[dict], columns: dict[str, str], out: Path, fmt: 
             for row in rows:
                 fh.write(orjson.dumps(row) + b"\n")
                 count += 1
-        con = duckdb.connect()
-        cols = ", ".join(f"'{k}': '{v}'" for k, v in columns.items())
-        source = f"read_json('{staged.as_posix()}', format='newline_delimited', columns={{{cols}}})"
-        option = "(FORMAT PARQUET)" if fmt == "parquet" else "(HEADER, DELIMITER ',')"
         tmp_out = out.with_name(f".{out.name}.tmp")
-        con.execute(f"COPY (SELECT * FROM {source}) TO '{tmp_out.as_posix()}' {option}")
-        con.close()
+        with duckdb.connect() as con:
+            rel = con.read_json(str(staged), format="newline_delimited", columns=columns)
+            if fmt == "parquet":
+                rel.write_parquet(str(tmp_out))
+            else:
+                rel.create_view("export_rows")
+                con.execute(COPY_CSV, [str(tmp_out)])
         tmp_out.replace(out)
     return count
 
