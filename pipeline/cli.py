@@ -27,6 +27,7 @@ InputsArg = Annotated[
     typer.Argument(
         help="Seed text files (.txt), JSON Lines (.jsonl), CSV (.csv), or folders of them.",
         show_default=False,
+        readable=False,  # click's default check; an unreadable input is an error line instead
     ),
 ]
 OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
