@@ -2,170 +2,186 @@
 
 from __future__ import annotations
 
-from html import escape
+import base64
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
 from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from pipeline.quality.audit import AuditReport, RecordAudit
 
+# A records file is untrusted input: the page comes from a template with autoescaping on, so
+# every value read from it is escaped wherever the template puts it (text or attribute).
+ENV = Environment(
+    loader=PackageLoader("pipeline.quality", "templates"),
+    autoescape=True,
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+TEMPLATE = "report.html.j2"
 CATEGORIES = ("method", "dataset", "metric", "result")
-STYLE = """
-body{font:15px/1.55 system-ui,sans-serif;margin:0;background:#fafafa;color:#222}
-header{position:sticky;top:0;background:#fff;border-bottom:1px solid #ddd;
-padding:.6em 1.2em;z-index:2}
-h1{font-size:1.2em;margin:.2em 0}.counts span{margin-right:1.2em}.counts b{font-size:1.1em}
-label{margin-right:1em;cursor:pointer}main{padding:1em 1.2em;max-width:1100px}
-article{background:#fff;border:1px solid #ddd;border-radius:6px;margin:0 0 1.2em;padding:.8em 1em}
-article.failed{border-color:#c62828;box-shadow:0 0 0 2px #ffcdd2}
-h2{font-size:1em;margin:0 0 .4em}.meta{color:#666;font-size:.85em}
-.abstract{white-space:pre-wrap}
-mark.hl{border-radius:3px;padding:0 1px;color:inherit}
-.hl-method{background:#bbdefb}.hl-dataset{background:#c8e6c9}
-.hl-metric{background:#ffe0b2}.hl-result{background:#e1bee7;font-weight:600}
-mark.bad{background:#ef9a9a!important;outline:2px solid #c62828}
-body.hide-method .hl-method,body.hide-dataset .hl-dataset,
-body.hide-metric .hl-metric,body.hide-result .hl-result{
-background:none;font-weight:inherit}
-.failures{color:#b71c1c;background:#ffebee;border-left:4px solid #c62828;
-padding:.3em .8em;margin:.5em 0}
-table{border-collapse:collapse;margin-top:.6em;font-size:.9em}
-td,th{border:1px solid #ddd;padding:.2em .5em;text-align:left}th{background:#f3f3f3}
-.legend mark{margin-right:.6em}
-"""
-SCRIPT = """
-document.querySelectorAll('input[data-cat]').forEach(function(box){
-  box.addEventListener('change',function(){
-    document.body.classList.toggle('hide-'+box.dataset.cat,!box.checked);});});
-"""
+RESULT_FIELDS = ("text", "value", "unit", "kind", "metric", "dataset", "method", "from_value")
+RESULT_HEADERS = (*RESULT_FIELDS[:-1], "baseline", "sentence")
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A highlighted span of an abstract."""
+
+    text: str
+    cat: str
+    tip: str
+    bad: bool
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A sentence of an abstract: its anchor (for the results table) and its pieces."""
+
+    anchor: str | None
+    parts: list[str | Mark]
+
+
+@cache
+def _asset(name: str) -> str:
+    """The text of a file beside the template (the page's own style or script)."""
+    return (files("pipeline.quality") / "templates" / name).read_text(encoding="utf-8")
+
+
+def _sha256(text: str) -> str:
+    """A CSP source expression allowing exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def _int(value: Any) -> int | None:
+    """The value if it is an integer (not a bool), else None: offsets are never trusted."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(value: Any) -> str:
+    """A cell's text: empty for None, str() of anything else."""
+    return "" if value is None else str(value)
+
+
+def _span(obj: Any) -> tuple[int, int] | None:
+    """(start, end) of a JSON object with integer offsets in order, else None."""
+    if not isinstance(obj, dict):
+        return None
+    start, end = _int(obj.get("start")), _int(obj.get("end", obj.get("start")))
+    return (start, end) if start is not None and end is not None and start <= end else None
+
+
+def _list(value: Any) -> list:
+    """The value if it is a list, else an empty list (a tampered field is never iterated)."""
+    return value if isinstance(value, list) else []
 
 
 def _spans(rec: dict) -> list[tuple[int, int, str, str]]:
     """(start, end, category, tooltip) of every highlightable span in a record."""
     out = []
     for cat, key in (("method", "methods"), ("dataset", "datasets"), ("metric", "metrics")):
-        for item in rec.get(key) or []:
+        for item in _list(rec.get(key)):
             if not isinstance(item, dict):
                 continue
             tip = f"{cat}: {item.get('name')}" + (f" ({item['role']})" if item.get("role") else "")
-            for m in item.get("mentions") or []:
-                if isinstance(m, dict) and isinstance(m.get("start"), int):
-                    out.append((m["start"], m.get("end", m["start"]), cat, tip))
-    for r in rec.get("results") or []:
-        if isinstance(r, dict) and isinstance(r.get("start"), int):
+            for m in _list(item.get("mentions")):
+                if span := _span(m):
+                    out.append((*span, cat, tip))
+    for r in _list(rec.get("results")):
+        if span := _span(r):
             tip = f"result: {r.get('value')} {r.get('unit') or ''} {r.get('kind')}".strip()
-            out.append((r["start"], r.get("end", r["start"]), "result", tip))
-            base = r.get("from_span")
-            if isinstance(base, dict) and isinstance(base.get("start"), int):
-                out.append(
-                    (
-                        base["start"],
-                        base.get("end", base["start"]),
-                        "result",
-                        f"baseline of {r.get('value')}",
-                    )
-                )
+            out.append((*span, "result", tip))
+            if base := _span(r.get("from_span")):
+                out.append((*base, "result", f"baseline of {r.get('value')}"))
     return out
 
 
-def _highlight(text: str, start: int, end: int, spans: list, bad: set[tuple[int, int]]) -> str:
-    """Escaped text[start:end] with non-overlapping spans inside it wrapped in <mark>."""
+def _highlight(
+    text: str, start: int, end: int, spans: list, bad: set[tuple[int, int]]
+) -> list[str | Mark]:
+    """text[start:end] as plain pieces and the non-overlapping spans inside it as Marks."""
     inside = sorted((s for s in spans if start <= s[0] < s[1] <= end), key=lambda s: (s[0], -s[1]))
-    html, pos = [], start
+    parts: list[str | Mark] = []
+    pos = start
     for s, e, cat, tip in inside:
         if s < pos:
             continue
-        html.append(escape(text[pos:s]))
-        cls = f"hl hl-{cat}" + (" bad" if (s, e) in bad else "")
-        html.append(
-            f'<mark class="{cls}" data-cat="{cat}" title="{escape(tip)}">{escape(text[s:e])}</mark>'
-        )
+        parts += [text[pos:s], Mark(text[s:e], cat, tip, (s, e) in bad)]
         pos = e
-    html.append(escape(text[pos:end]))
-    return "".join(html)
+    parts.append(text[pos:end])
+    return [p for p in parts if p != ""]
 
 
-def _abstract_html(n: int, rec: dict, bad: set[tuple[int, int]]) -> str:
+def _abstract(n: int, rec: dict, bad: set[tuple[int, int]]) -> list[str | Mark | Sentence]:
+    """The abstract as pieces: text between sentences, and each sentence with its anchor."""
     text = rec.get("text") if isinstance(rec.get("text"), str) else ""
     spans = _spans(rec)
-    parts, pos = [], 0
-    for sent in rec.get("sentences") or []:
-        if not isinstance(sent, dict):
+    pieces: list[str | Mark | Sentence] = []
+    pos = 0
+    for sent in _list(rec.get("sentences")):
+        span = _span(sent)
+        if span is None or not pos <= span[0] <= span[1] <= len(text):
             continue
-        s, e = sent.get("start", 0), sent.get("end", 0)
-        if not (isinstance(s, int) and isinstance(e, int) and pos <= s <= e <= len(text)):
+        if text[pos : span[0]]:
+            pieces.append(text[pos : span[0]])
+        index = _int(sent.get("index"))
+        anchor = None if index is None else f"d{n}-s{index}"
+        pieces.append(Sentence(anchor, _highlight(text, *span, spans, bad)))
+        pos = span[1]
+    pieces += _highlight(text, pos, len(text), spans, bad)
+    return pieces
+
+
+def _results(n: int, rec: dict) -> list[dict[str, Any]]:
+    """One row per result: its cells, and the anchor of its sentence if that is an integer."""
+    rows = []
+    for r in _list(rec.get("results")):
+        if not isinstance(r, dict):
             continue
-        parts.append(escape(text[pos:s]))
-        parts.append(
-            f'<span class="sent" id="d{n}-s{sent.get("index")}">'
-            f"{_highlight(text, s, e, spans, bad)}</span>"
+        sentence = _int(r.get("sentence"))
+        rows.append(
+            {
+                "cells": [_text(r.get(k)) for k in RESULT_FIELDS],
+                "sentence": _text(r.get("sentence")),
+                "anchor": None if sentence is None else f"d{n}-s{sentence}",
+            }
         )
-        pos = e
-    parts.append(_highlight(text, pos, len(text), spans, bad))
-    return "".join(parts)
+    return rows
 
 
-def _results_table(n: int, rec: dict) -> str:
-    rows = [r for r in rec.get("results") or [] if isinstance(r, dict)]
-    if not rows:
-        return ""
-    head = "".join(
-        f"<th>{h}</th>"
-        for h in (
-            "text",
-            "value",
-            "unit",
-            "kind",
-            "metric",
-            "dataset",
-            "method",
-            "baseline",
-            "sentence",
-        )
-    )
-    body = []
-    for r in rows:
-        cells = [
-            r.get(k)
-            for k in ("text", "value", "unit", "kind", "metric", "dataset", "method", "from_value")
-        ]
-        tds = "".join(f"<td>{escape('' if c is None else str(c))}</td>" for c in cells)
-        sent = escape(str(r.get("sentence")))
-        link = f'<a href="#d{n}-s{sent}">#{sent}</a>'
-        body.append(f"<tr>{tds}<td>{link}</td></tr>")
-    return f'<table class="results"><tr>{head}</tr>{"".join(body)}</table>'
-
-
-def _article(n: int, rec: dict | None, audit: RecordAudit | None) -> str:
+def _article(n: int, rec: dict | None, audit: RecordAudit | None) -> dict[str, Any]:
+    """What the template shows of one line of the records file."""
     failures = audit.failures if audit else []
-    bad = {(f.start, f.end) for f in failures if f.start is not None}
-    fail_html = ""
-    if failures:
-        items = "".join(
-            f"<li><b>{escape(f.check)}</b> {escape(f.where or '')} {escape(f.detail)}</li>"
-            for f in failures
-        )
-        fail_html = f'<div class="failures"><ul>{items}</ul></div>'
+    article: dict[str, Any] = {
+        "n": n,
+        "readable": rec is not None,
+        "line": audit.line if audit else "?",
+        "failures": [{"check": f.check, "where": f.where, "detail": f.detail} for f in failures],
+        "results": [],
+    }
     if rec is None:
-        return (
-            f'<article class="failed" id="d{n}"><h2>line {audit.line if audit else "?"}: '
-            f"unreadable record</h2>{fail_html}</article>"
-        )
-    title = rec.get("title") or rec.get("source_id") or f"record {rec.get('ordinal')}"
+        return article
+    bad = {(f.start, f.end) for f in failures if f.start is not None}
     src = rec.get("source") if isinstance(rec.get("source"), dict) else {}
-    meta = (
-        f"{escape(str(src.get('path')))} · ordinal {escape(str(rec.get('ordinal')))} · "
-        f"doc_id {escape(str(rec.get('doc_id')))}"
+    title = rec.get("title") or rec.get("source_id") or f"record {rec.get('ordinal')}"
+    article.update(
+        heading=str(title),
+        path=str(src.get("path")),
+        ordinal=str(rec.get("ordinal")),
+        doc_id=str(rec.get("doc_id")),
+        abstract=_abstract(n, rec, bad),
+        results=_results(n, rec),
     )
-    cls = "failed" if failures else "verified"
-    return (
-        f'<article class="{cls}" id="d{n}"><h2>{escape(str(title))}</h2>'
-        f'<div class="meta">{meta}</div>{fail_html}'
-        f'<div class="abstract">{_abstract_html(n, rec, bad)}</div>'
-        f"{_results_table(n, rec)}</article>"
-    )
+    return article
 
 
 def _count(rows: list[dict | None], key: str) -> int:
-    return sum(len(r.get(key) or []) for r in rows if isinstance(r, dict))
+    """How many items the records list under `key` (a field that is not a list counts 0)."""
+    return sum(len(_list(r.get(key))) for r in rows if isinstance(r, dict))
 
 
 def render_report(report: AuditReport, title: str = "Extraction audit") -> str:
@@ -181,20 +197,23 @@ def render_report(report: AuditReport, title: str = "Extraction audit") -> str:
         ("metrics", _count(rows, "metrics")),
         ("results", _count(rows, "results")),
     ]
-    count_html = "".join(f'<span class="count-{k}">{k} <b>{v}</b></span>' for k, v in counts)
-    boxes = "".join(
-        f'<label><input type="checkbox" data-cat="{c}" checked> '
-        f'<mark class="hl hl-{c}">{c}s</mark></label>'
-        for c in CATEGORIES
+    style, script = _asset("report.css"), _asset("report.js")
+    # Defence in depth: even markup that escaped escaping could load or run nothing.
+    csp = (
+        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+        "base-uri 'none'; form-action 'none'"
     )
-    articles = "".join(
-        _article(n, rec, audit)
-        for n, (rec, audit) in enumerate(zip(rows, report.records, strict=True), 1)
-    )
-    return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-        f"<header><h1>{escape(title)}: {escape(report.records_file)}</h1>"
-        f'<div class="counts">{count_html}</div><div class="legend">show: {boxes}</div>'
-        f"</header><main>{articles}</main><script>{SCRIPT}</script></body></html>"
+    return ENV.get_template(TEMPLATE).render(
+        title=title,
+        records_file=report.records_file,
+        counts=counts,
+        categories=CATEGORIES,
+        result_headers=RESULT_HEADERS,
+        articles=[
+            _article(n, rec, audit)
+            for n, (rec, audit) in enumerate(zip(rows, report.records, strict=True), 1)
+        ],
+        csp=csp,
+        style=style,
+        script=script,
     )
