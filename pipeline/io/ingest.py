@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import csv
+import errno
 import hashlib
 import io
-from collections.abc import Iterator
+import os
+import stat
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +20,17 @@ from pipeline.models import ErrorRecord
 
 SUFFIXES = {".txt": "text", ".jsonl": "jsonl", ".ndjson": "jsonl", ".csv": "csv"}
 MAX_CHARS = 20_000
+BOM = b"\xef\xbb\xbf"
 _BLOCK_SEP = regex.compile(r"\n[ \t\r\f\v]*\n\s*")
+_SNIFF = 8192  # bytes searched for NUL, as git and grep do to tell binary from text
+_BINARY = (
+    (regex.compile(rb"\x1f\x8b"), "gzip-compressed: decompress it first"),
+    (regex.compile(rb"BZh[1-9]1AY&SY"), "bzip2-compressed: decompress it first"),
+    (regex.compile(rb"\xfd7zXZ\x00"), "xz-compressed: decompress it first"),
+    (regex.compile(rb"\x28\xb5\x2f\xfd"), "zstd-compressed: decompress it first"),
+    (regex.compile(rb"PK\x03\x04"), "a zip archive (.zip, .docx, .xlsx)"),
+    (regex.compile(rb"%PDF-"), "a PDF document"),
+)
 
 
 @dataclass(frozen=True)
@@ -66,27 +79,89 @@ def _reject(
     )
 
 
+def _stat_problem(path: Path, exc: OSError) -> str:
+    """Why a path that cannot be stat'ed is not read: broken symlink, symlink loop, ..."""
+    if exc.errno == errno.ELOOP:
+        return "symlink loop"
+    if path.is_symlink() and isinstance(exc, FileNotFoundError):
+        return f"broken symlink: its target {os.readlink(path)!r} does not exist"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file or folder"
+    return f"cannot read: {exc.strerror or exc}"
+
+
+def _walk(
+    folder: Path, ancestors: frozenset[str], files: list[Path], errors: list[ErrorRecord]
+) -> None:
+    """Collect a folder's supported files; symlinked folders are followed, loops reported."""
+    try:
+        with os.scandir(folder) as it:
+            names = [entry.name for entry in it]
+    except OSError as exc:
+        errors.append(_reject(folder, None, None, f"cannot read folder: {exc.strerror or exc}"))
+        return
+    for name in names:
+        path = folder / name
+        try:
+            st = path.stat()
+        except OSError as exc:
+            errors.append(_reject(path, None, None, _stat_problem(path, exc)))
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            real = os.path.realpath(path)
+            if real in ancestors:
+                errors.append(_reject(path, None, None, f"symlink loop: points back to {real}"))
+            else:
+                _walk(path, ancestors | {real}, files, errors)
+        elif path.suffix.lower() not in SUFFIXES:
+            continue  # other files of a folder (README, images...) are not inputs
+        elif stat.S_ISREG(st.st_mode):
+            files.append(path)
+        else:
+            errors.append(_reject(path, None, None, "not a regular file"))
+
+
 def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
-    """Expand folders into their supported files (sorted); unknown paths become errors."""
+    """Expand folders into their supported files (sorted); every path not read is an error.
+
+    Unknown types, missing paths, broken symlinks, symlink loops, unreadable folders and special
+    files (FIFOs, devices) each become an ErrorRecord naming the path."""
     files: list[Path] = []
     errors: list[ErrorRecord] = []
     for path in inputs:
-        if path.is_dir():
-            files.extend(
-                sorted(p for p in path.rglob("*") if p.suffix.lower() in SUFFIXES and p.is_file())
-            )
-        elif path.is_file() and path.suffix.lower() in SUFFIXES:
-            files.append(path)
-        elif path.is_file():
+        try:
+            st = path.stat()
+        except OSError as exc:
+            errors.append(_reject(path, None, None, _stat_problem(path, exc)))
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            found: list[Path] = []
+            _walk(path, frozenset({os.path.realpath(path)}), found, errors)
+            files.extend(sorted(found))
+        elif path.suffix.lower() not in SUFFIXES:
             errors.append(_reject(path, None, None, f"unsupported file type {path.suffix!r}"))
+        elif stat.S_ISREG(st.st_mode):
+            files.append(path)
         else:
-            errors.append(_reject(path, None, None, "no such file or folder"))
+            errors.append(_reject(path, None, None, "not a regular file"))
     return files, errors
 
 
 def first_undecodable(text: str) -> int | None:
     """Offset of the first byte that was not valid UTF-8 (decoded with surrogateescape)."""
     return next((i for i, ch in enumerate(text) if "\udc80" <= ch <= "\udcff"), None)
+
+
+def binary_content(data: bytes) -> str | None:
+    """Why a file's bytes are not UTF-8 text (compressed, archive, UTF-16, NUL bytes), or None."""
+    for magic, kind in _BINARY:
+        if magic.match(data):
+            return f"binary file, {kind}"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16 text (byte order mark): re-encode it as UTF-8"
+    if b"\x00" in data[:_SNIFF]:
+        return "binary file: NUL bytes, not UTF-8 text"
+    return None
 
 
 def check_text(text: str, max_chars: int) -> str | None:
@@ -101,11 +176,14 @@ def check_text(text: str, max_chars: int) -> str | None:
 
 
 def read_text_file(path: Path, data: bytes, digest: str, max_chars: int) -> Iterator[Ingested]:
-    """Seed format: a one-line header block, then abstracts separated by blank lines."""
+    """Seed format: a one-line header block, then abstracts separated by blank lines.
+
+    Offsets index the file's text decoded as UTF-8, where a leading BOM is one character (so the
+    first abstract of a file with a BOM starts at 1): `text[start:end]` is the abstract."""
     text = data.decode("utf-8", errors="surrogateescape")
+    pos = 1 if text.startswith("\ufeff") else 0
     blocks = []
-    pos = 0
-    for m in _BLOCK_SEP.finditer(text):
+    for m in _BLOCK_SEP.finditer(text, pos):
         blocks.append((pos, m.start()))
         pos = m.end()
     blocks.append((pos, len(text)))
@@ -165,7 +243,7 @@ def read_jsonl_file(
 ) -> Iterator[Ingested]:
     """One JSON object per line; every non-blank line is one record."""
     ordinal = 0
-    for line_no, raw_line in enumerate(data.split(b"\n"), start=1):
+    for line_no, raw_line in enumerate(data.removeprefix(BOM).split(b"\n"), start=1):
         if not raw_line.strip():
             continue
         ordinal += 1
@@ -203,49 +281,79 @@ def _item_from_fields(
     )
 
 
+def csv_rows(lines: Iterable[str]) -> Iterator[list[str]]:
+    """CSV records read strictly: bad quoting raises csv.Error instead of changing the text."""
+    return csv.reader(lines, strict=True)
+
+
 def read_csv_file(
     path: Path, data: bytes, digest: str, fields: Fields, max_chars: int
 ) -> Iterator[Ingested]:
-    """CSV with a header row naming the id, title and abstract columns."""
-    text = data.decode("utf-8", errors="surrogateescape").lstrip("\ufeff")
-    reader = csv.DictReader(io.StringIO(text, newline=""))
-    if reader.fieldnames is None or fields.abstract not in reader.fieldnames:
+    """CSV with a header row naming the id, title and abstract columns; blank lines are skipped."""
+    text = data.removeprefix(BOM).decode("utf-8", errors="surrogateescape")
+    reader = csv_rows(io.StringIO(text, newline=""))
+    try:
+        header = next(reader, [])
+    except csv.Error as exc:
+        yield _reject(path, 1, None, f"malformed CSV header: {exc}")
+        return
+    if fields.abstract not in header:
         yield _reject(path, 1, None, f"CSV header has no {fields.abstract!r} column")
         return
     ordinal = 0
-    line = 2
     while True:
-        ordinal += 1
+        line = reader.line_num + 1  # the record starts on the line after the previous one
         try:
-            row = next(reader)
+            cells = next(reader)
         except StopIteration:
             break
-        except csv.Error as exc:
+        except csv.Error as exc:  # the reader goes on at the next line
+            ordinal += 1
             yield _reject(path, line, ordinal, f"malformed CSV: {exc}")
-            break
-        if None in row:
+            continue
+        if not cells:
+            continue  # a blank line
+        ordinal += 1
+        if len(cells) > len(header):
             yield _reject(path, line, ordinal, "row has more cells than the header")
-        else:
-            yield _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
-        line = reader.line_num + 1
+            continue
+        row = dict(zip(header, cells + [None] * (len(header) - len(cells)), strict=True))
+        yield _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
 
 
 def read_file(
     path: Path, fields: Fields = Fields(), max_chars: int = MAX_CHARS
 ) -> Iterator[Ingested]:
-    """Every record of one file, as InputItem or ErrorRecord, in file order."""
+    """Every record of one file, as InputItem or ErrorRecord, in file order.
+
+    A leading UTF-8 BOM is skipped in every format. A file that yields no record (empty, only
+    whitespace, binary, a CSV header alone) yields one ErrorRecord naming it (line None)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+    body = data.removeprefix(BOM)
+    if not body or body.isspace():
+        yield _reject(path, None, None, "empty file" + (" (only whitespace)" if body else ""))
+        return
+    binary = binary_content(body)
+    if binary:
+        yield _reject(path, None, None, binary)
+        return
     digest = hashlib.sha256(data).hexdigest()
     fmt = SUFFIXES[path.suffix.lower()]
     if fmt == "text":
-        yield from read_text_file(path, data, digest, max_chars)
+        got = read_text_file(path, data, digest, max_chars)
     elif fmt == "jsonl":
-        yield from read_jsonl_file(path, data, digest, fields, max_chars)
+        got = read_jsonl_file(path, data, digest, fields, max_chars)
     else:
-        yield from read_csv_file(path, data, digest, fields, max_chars)
+        got = read_csv_file(path, data, digest, fields, max_chars)
+    empty = True
+    for one in got:
+        empty = False
+        yield one
+    if empty:
+        yield _reject(path, None, None, "no records in the file")
 
 
 def ingest(

@@ -1,9 +1,19 @@
-"""Audit stage: check every claim of a records file against its source, never trusting it."""
+"""Audit stage: check every claim of a records file against its source, never trusting it.
+
+Where a source is found: `source.path` is stored as typed on the `run` command line. An absolute
+path is read as is. A relative path is looked up in the current folder, then beside the records
+file and in each folder above it, so a run's records audit from any folder, and still audit after
+the output folder moves together with its sources. Of the candidates that exist, the first whose
+sha256 matches the record is used; when none matches, the first found (reported as changed).
+"""
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import math
+import os
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -12,6 +22,7 @@ from typing import Any
 import orjson
 from jsonschema import Draft202012Validator
 
+from pipeline.io.ingest import BOM, csv_rows
 from pipeline.nlp.normalise import normalise
 from pipeline.nlp.numbers import find_numbers
 from pipeline.schema import schema_texts
@@ -118,34 +129,80 @@ def record_validator() -> Draft202012Validator:
     return Draft202012Validator(inline_refs(schema, schema.get("$defs", {})))
 
 
+@dataclass(frozen=True)
+class Source:
+    """A source file as found: where it was read, its bytes and their sha256."""
+
+    path: Path
+    data: bytes
+    sha256: str
+
+
 class SourceCache:
-    """Source files read once per audit: bytes and sha256, or None when missing."""
+    """Source files found and read once per audit (see the module docstring for the search)."""
 
-    def __init__(self, base: Path) -> None:
-        self.base = base
-        self._files: dict[str, tuple[bytes, str] | None] = {}
-        self._lines: dict[str, list[bytes]] = {}
+    def __init__(self, records_file: Path) -> None:
+        here = Path(os.path.abspath(records_file)).parent
+        real = records_file.resolve().parent
+        self.folders = list(dict.fromkeys([here, *here.parents, real, *real.parents]))
+        self._files: dict[Path, Source | None] = {}
+        self._found: dict[tuple[str, str | None], Source | None] = {}
+        self._lines: dict[Path, list[bytes]] = {}
+        self._text_lines: dict[Path, list[str]] = {}
 
-    def get(self, path: str) -> tuple[bytes, str] | None:
+    def candidates(self, path: str) -> list[Path]:
+        """Where a record's source path may be: itself if absolute, else the folders searched."""
+        p = Path(path)
+        if p.is_absolute():
+            return [p]
+        return list(dict.fromkeys([Path.cwd() / p, *(folder / p for folder in self.folders)]))
+
+    def find(self, path: str, sha256: str | None = None) -> Source | None:
+        """The first candidate whose sha256 matches, else the first readable one, else None."""
+        key = (path, sha256)
+        if key not in self._found:
+            first = None
+            for candidate in self.candidates(path):
+                got = self._read(candidate)
+                if got is not None and got.sha256 == sha256:
+                    first = got
+                    break
+                first = first or got
+            self._found[key] = first
+        return self._found[key]
+
+    def lines(self, source: Source) -> list[bytes]:
+        """The file's lines split at b"\\n" (a leading BOM removed), as JSONL ingest reads them."""
+        if source.path not in self._lines:
+            self._lines[source.path] = source.data.removeprefix(BOM).split(b"\n")
+        return self._lines[source.path]
+
+    def text_lines(self, source: Source) -> list[str]:
+        """The file's decoded lines with their ends (a leading BOM removed), as CSV ingest reads."""
+        if source.path not in self._text_lines:
+            text = source.data.removeprefix(BOM).decode("utf-8", errors="surrogateescape")
+            self._text_lines[source.path] = io.StringIO(text, newline="").readlines()
+        return self._text_lines[source.path]
+
+    def _read(self, path: Path) -> Source | None:
         if path not in self._files:
-            self._files[path] = self._read(path)
+            try:
+                data = path.read_bytes()
+            except OSError:
+                self._files[path] = None
+            else:
+                self._files[path] = Source(path, data, hashlib.sha256(data).hexdigest())
         return self._files[path]
 
-    def lines(self, path: str) -> list[bytes]:
-        """The file's lines (split once)."""
-        if path not in self._lines:
-            got = self.get(path)
-            self._lines[path] = got[0].split(b"\n") if got else []
-        return self._lines[path]
 
-    def _read(self, path: str) -> tuple[bytes, str] | None:
-        for candidate in (Path(path), self.base / path):
-            try:
-                data = candidate.read_bytes()
-            except OSError:
-                continue
-            return data, hashlib.sha256(data).hexdigest()
-        return None
+def csv_record_at(lines: list[str], line: int) -> list[str] | str:
+    """The cells of the CSV record starting on 1-based `line` (read strictly), or why not."""
+    if not 1 <= line <= len(lines):
+        return f"the source has no line {line}"
+    try:
+        return next(csv_rows(lines[i] for i in range(line - 1, len(lines))))
+    except csv.Error as exc:
+        return f"line {line} of the source is not a well-formed CSV record: {exc}"
 
 
 def iter_spans(rec: dict) -> list[tuple[str, dict]]:
@@ -255,35 +312,45 @@ def check_references(rec: dict) -> list[Failure]:
 
 
 def check_source(rec: dict, sources: SourceCache) -> list[Failure]:
-    """The source file must exist, be unchanged (sha256), and hold the abstract."""
+    """The source file must exist, be unchanged (sha256), and hold the abstract where it says."""
     src = rec.get("source")
     if not isinstance(src, dict) or not isinstance(src.get("path"), str):
         return [Failure("source-missing", "record names no source")]
-    got = sources.get(src["path"])
-    if got is None:
-        return [Failure("source-missing", f"{src['path']} cannot be read")]
-    data, digest = got
-    if digest != src.get("sha256"):
+    name = src["path"]
+    found = sources.find(name, src.get("sha256"))
+    if found is None:
+        where = "" if Path(name).is_absolute() else " here, beside the records or above them"
+        return [Failure("source-missing", f"{name} cannot be read{where}")]
+    if str(found.path) != os.path.abspath(name):
+        name = f"{name} (found at {found.path})"
+    if found.sha256 != src.get("sha256"):
         return [
             Failure(
                 "source-changed",
-                f"{src['path']} changed since extraction "
-                f"(sha256 {digest[:12]}…, record says {str(src.get('sha256'))[:12]}…)",
+                f"{name} changed since extraction "
+                f"(sha256 {found.sha256[:12]}…, record says {str(src.get('sha256'))[:12]}…)",
             )
         ]
-    text = rec.get("text")
+    text, line = rec.get("text"), src.get("line")
     if src.get("format") == "text" and isinstance(src.get("start"), int):
-        raw = data.decode("utf-8", errors="surrogateescape")
+        # offsets index the file's text decoded as UTF-8, a leading BOM counting as one character
+        raw = found.data.decode("utf-8", errors="surrogateescape")
         if raw[src["start"] : src.get("end")] != text:
             return [Failure("source-text", "the abstract is not at its offsets in the source")]
-    elif src.get("format") == "jsonl" and isinstance(src.get("line"), int):
-        lines = sources.lines(src["path"])
+    elif src.get("format") == "jsonl" and isinstance(line, int):
+        lines = sources.lines(found)
         try:
-            obj = orjson.loads(lines[src["line"] - 1])
+            obj = orjson.loads(lines[line - 1])
         except (IndexError, orjson.JSONDecodeError):
-            return [Failure("source-text", f"line {src['line']} of the source is not JSON")]
+            return [Failure("source-text", f"line {line} of the source is not JSON")]
         if not isinstance(obj, dict) or text not in obj.values():
-            return [Failure("source-text", f"line {src['line']} of the source lacks the abstract")]
+            return [Failure("source-text", f"line {line} of the source lacks the abstract")]
+    elif src.get("format") == "csv" and isinstance(line, int):
+        cells = csv_record_at(sources.text_lines(found), line)
+        if isinstance(cells, str):
+            return [Failure("source-text", cells)]
+        if text not in cells:
+            return [Failure("source-text", f"the CSV record on line {line} lacks the abstract")]
     return []
 
 
@@ -301,9 +368,11 @@ def audit_record(rec: dict, sources: SourceCache) -> list[Failure]:
 
 
 def audit_file(path: Path) -> AuditReport:
-    """Audit every line of a records file; never raises on bad content."""
+    """Audit every line of a records file; never raises on bad content.
+
+    Relative source paths are found from the current folder, else beside `path` or above it."""
     report = AuditReport(str(path))
-    sources = SourceCache(path.resolve().parent)
+    sources = SourceCache(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
