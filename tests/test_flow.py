@@ -125,3 +125,16 @@ def test_flow_publishes_an_artifact_and_a_report(prefect_server, tmp_path):
     assert found
     text = next(a.data for a in found if str(tmp_path / "art") in a.data)
     assert "| 19 | 19 | 0 |" in text and "report.html" in text and "19 of 19 records verify" in text
+
+
+def test_flow_reports_its_phases_in_order(prefect_server, tmp_path):
+    from pipeline.run.flow import run_flow
+    from pipeline.run.progress import PHASE
+
+    seen: list[str] = []
+    token = PHASE.set(seen.append)
+    try:
+        run_flow([str(SEED)], str(tmp_path / "phases"), batch_size=8)
+    finally:
+        PHASE.reset(token)
+    assert seen == ["reading inputs", "extracting", "writing records", "auditing", "writing report"]

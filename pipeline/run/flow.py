@@ -114,6 +114,7 @@ def extraction_flow(
         max_chars=max_chars,
         report=report,
         progress=progress_hook.PROGRESS.get(),
+        phase=progress_hook.PHASE.get(),
     )
     publish_artifact(summary, audit, out_dir)
     return summary

@@ -13,9 +13,11 @@ from pipeline.io.ingest import MAX_CHARS, Fields, InputItem, ingest
 from pipeline.models import ErrorRecord, Record, Summary
 from pipeline.nlp import get_nlp
 from pipeline.record import EXTRACTOR, extract_batch
+from pipeline.run.progress import AUDITING, EXTRACTING, PHASE, READING, REPORTING, WRITING, announce
 
 DEFAULT_BATCH = 256
 Progress = Callable[[int], None]
+Phase = Callable[[str], None]
 
 
 @dataclass
@@ -111,6 +113,7 @@ def write_report(out_dir: Path) -> dict:
     from pipeline.quality.report import render_report
 
     report = audit_file(out_dir / "records.jsonl")
+    announce(REPORTING)
     atomic_write(out_dir / REPORT, [render_report(report).encode("utf-8")])
     return {**report.summary(), "report": str(out_dir / REPORT)}
 
@@ -155,16 +158,30 @@ def run_sequence(
     max_chars: int = MAX_CHARS,
     report: bool = True,
     progress: Progress | None = None,
+    phase: Phase | None = None,
 ) -> tuple[Summary, dict | None]:
     """The one orchestration sequence: ingest, extract by batch, summarise, write, report.
 
-    Returns the summary and, when `report`, the audit summary."""
-    t0 = time.perf_counter()
-    items, errors = steps.ingest(inputs, fields, max_chars)
-    out = extract_all(items, errors, batch_size, steps.extract, progress)
-    summary = summarise(inputs, out, time.perf_counter() - t0)
-    steps.write(out_dir, out.records, out.errors, summary)
-    audit = steps.report(out_dir) if report else None
+    `phase` (else the PHASE hook of the context) hears each phase as it begins: reading
+    inputs, extracting, writing records, auditing, writing report. Returns the summary and,
+    when `report`, the audit summary."""
+    token = PHASE.set(phase) if phase is not None else None
+    try:
+        t0 = time.perf_counter()
+        announce(READING)
+        items, errors = steps.ingest(inputs, fields, max_chars)
+        announce(EXTRACTING)
+        out = extract_all(items, errors, batch_size, steps.extract, progress)
+        summary = summarise(inputs, out, time.perf_counter() - t0)
+        announce(WRITING)
+        steps.write(out_dir, out.records, out.errors, summary)
+        audit = None
+        if report:
+            announce(AUDITING)
+            audit = steps.report(out_dir)
+    finally:
+        if token is not None:
+            PHASE.reset(token)
     return summary, audit
 
 
@@ -178,6 +195,7 @@ def run_pipeline(
     workers: int = 1,
     report: bool = True,
     progress: Progress | None = None,
+    phase: Phase | None = None,
 ) -> Summary:
     """Run the sequence with plain steps (no Prefect) and write the outputs."""
     summary, _ = run_sequence(
@@ -189,5 +207,6 @@ def run_pipeline(
         max_chars=max_chars,
         report=report,
         progress=progress,
+        phase=phase,
     )
     return summary
