@@ -15,13 +15,31 @@ DEV_GOLD = ROOT / "tests" / "gold" / "dev_gold.jsonl"
 HOLDOUT_GOLD = ROOT / "tests" / "gold" / "holdout_gold.jsonl"
 BLIND2_GOLD = ROOT / "tests" / "gold" / "blind2_gold.jsonl"
 BLIND3_GOLD = ROOT / "tests" / "gold" / "blind3_gold.jsonl"  # measured only: errors never read
+CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
+
+
+def require_shared(shared: Path, *files: str) -> None:
+    """Exit with one line naming what is missing when `shared` lacks one of `files`."""
+    if not shared.is_dir():
+        raise SystemExit(
+            f"error: shared data folder {shared} not found (give --shared PATH: the folder with"
+            " corpus/, eval/ and gold/)"
+        )
+    missing = [name for name in files if not (shared / name).is_file()]
+    if missing:
+        more = f" and {len(missing) - 1} more file(s)" if len(missing) > 1 else ""
+        raise SystemExit(
+            f"error: {shared / missing[0]}{more} not found: --shared {shared} is not a complete"
+            " shared data folder"
+        )
 
 
 def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
     """Write the gold's abstracts, in gold order, as JSON Lines at `path`."""
+    require_shared(shared, CORPUS)
     wanted = [orjson.loads(line)["source_id"] for line in gold.read_bytes().splitlines()]
     corpus = {}
-    for line in (shared / "corpus" / "arxiv_cs_2025_2026.jsonl").read_bytes().splitlines():
+    for line in (shared / CORPUS).read_bytes().splitlines():
         row = orjson.loads(line)
         if row["id"] in wanted:
             corpus[row["id"]] = row

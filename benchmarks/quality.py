@@ -15,14 +15,15 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from devgold import BLIND2_GOLD, BLIND3_GOLD, HOLDOUT_GOLD, dev_report
-from tdmsci import tdmsci_rows
-from tuples import TupleScore, measure, nlp_tdms_rows, scirex_rows
+from devgold import BLIND2_GOLD, BLIND3_GOLD, CORPUS, HOLDOUT_GOLD, dev_report, require_shared
+from tdmsci import TDMSCI_FILES, tdmsci_rows
+from tuples import NLP_TDMS, SCIREX, TupleScore, measure, nlp_tdms_rows, scirex_rows
 
 from pipeline.quality.evaluate import evaluate
 from pipeline.run.sequence import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
+SEED_GOLD = "gold/seed_gold.jsonl"
 
 
 def share(m: TupleScore, k: int) -> str:
@@ -64,7 +65,7 @@ def seed_report(shared: Path):
     """Extract the seed afresh and score it against the seed gold."""
     with tempfile.TemporaryDirectory() as tmp:
         run_pipeline([ROOT / "seeds" / "iclr2026_abstracts.txt"], Path(tmp))
-        return evaluate(shared / "gold" / "seed_gold.jsonl", Path(tmp) / "records.jsonl").as_dict()
+        return evaluate(shared / SEED_GOLD, Path(tmp) / "records.jsonl").as_dict()
 
 
 def main() -> None:
@@ -72,6 +73,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = ap.parse_args()
+    require_shared(args.shared, SEED_GOLD, CORPUS, *TDMSCI_FILES, NLP_TDMS, SCIREX)
     console = Console(width=130)
     table = Table(title="Quality")
     for col in ("data", "measure", "system", "P", "R", "F1"):

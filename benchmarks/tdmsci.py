@@ -5,12 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from devgold import require_shared
+
 from pipeline.io.ingest import InputItem
 from pipeline.models import Record
 from pipeline.nlp import get_nlp
 from pipeline.record import extract_batch
 
 LABELS = ("DATASET", "METRIC")
+TDMSCI = "eval/tdmsci"
+TDMSCI_FILES = tuple(
+    f"{TDMSCI}/eval_brat__{name}"
+    for name in ("test__test.ann", "test__test.txt", "prediction__test.ann")
+)
 
 
 @dataclass
@@ -74,7 +81,8 @@ def score(gold: set, pred: set, label: str) -> PRF:
 
 def tdmsci_rows(shared: Path) -> list[tuple[str, str, PRF]]:
     """(system, label, counts) rows for ours and the authors' released predictions."""
-    root = shared / "eval" / "tdmsci"
+    require_shared(shared, *TDMSCI_FILES)
+    root = shared / TDMSCI
     gold = read_ann(root / "eval_brat__test__test.ann")
     ours = predict(root / "eval_brat__test__test.txt")
     theirs = read_ann(root / "eval_brat__prediction__test.ann")

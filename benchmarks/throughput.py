@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import spacy
+from devgold import CORPUS, require_shared
 from spacy.language import Language
 
 from pipeline.io.ingest import ingest
@@ -42,7 +43,8 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-components", action="store_true", help="skip the per-component table")
     args = ap.parse_args()
-    items, errors = ingest([args.shared / "corpus" / "arxiv_cs_2025_2026.jsonl"])
+    require_shared(args.shared, CORPUS)
+    items, errors = ingest([args.shared / CORPUS])
     texts = [i.text for i in items]
     n = len(texts)
     blank = spacy.blank("en")

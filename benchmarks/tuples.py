@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import orjson
+from devgold import require_shared
 
 from pipeline.io.ingest import InputItem
 from pipeline.models import Record
@@ -93,9 +94,15 @@ def _scored(t: dict) -> bool:
     return bool(t.get("score_in_abstract")) and score_value(t.get("score") or "") is not None
 
 
+NLP_TDMS = "eval/nlp_tdms/abstracts.jsonl"
+SCIREX = "eval/scirex/train_abstracts.jsonl"
+
+
 def nlp_tdms_rows(shared: Path) -> list[tuple[str, list[dict]]]:
+    """(abstract, scored tuples) of every NLP-TDMS paper with a score in its abstract."""
+    require_shared(shared, NLP_TDMS)
     rows = []
-    for line in (shared / "eval/nlp_tdms/abstracts.jsonl").read_bytes().splitlines():
+    for line in (shared / NLP_TDMS).read_bytes().splitlines():
         paper = orjson.loads(line)
         tuples = [t for t in paper["results"] if _scored(t)]
         if tuples:
@@ -104,8 +111,10 @@ def nlp_tdms_rows(shared: Path) -> list[tuple[str, list[dict]]]:
 
 
 def scirex_rows(shared: Path) -> list[tuple[str, list[dict]]]:
+    """(abstract, scored tuples) of every SciREX train paper with a score in its abstract."""
+    require_shared(shared, SCIREX)
     rows = []
-    for line in (shared / "eval/scirex/train_abstracts.jsonl").read_bytes().splitlines():
+    for line in (shared / SCIREX).read_bytes().splitlines():
         paper = orjson.loads(line)
         tuples = [
             {"dataset": t["Material"], "metric": t["Metric"], "score": t["score"]}

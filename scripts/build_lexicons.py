@@ -214,17 +214,28 @@ def lexicon_surfaces(name: str) -> list[str]:
     return [line.split("\t")[0] for line in lines if line.strip()]
 
 
+TDMSCI_TRAIN = "eval/tdmsci/train_1500_v2.conll"
+DATASET_NER_TRAIN = "eval/dataset_ner/Train_set_sentences.csv"
+TRAIN_FILES = (TDMSCI_TRAIN, DATASET_NER_TRAIN)
+
+
 def main() -> None:
     """Write the train-derived lexicon files."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
     args = ap.parse_args()
-    tdm = conll_spans(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    missing = [name for name in TRAIN_FILES if not (args.shared / name).is_file()]
+    if missing:
+        raise SystemExit(
+            f"error: {args.shared / missing[0]} not found: --shared must name the shared data"
+            " folder with the train splits under eval/"
+        )
+    tdm = conll_spans(args.shared / TDMSCI_TRAIN)
     datasets: Counter[str] = Counter()
     for label, text in tdm:
         if label == "DATASET" and (name := dataset_name(text)):
             datasets[(name, "tdmsci-train")] += 1
-    with (args.shared / "eval/dataset_ner/Train_set_sentences.csv").open(encoding="utf-8") as fh:
+    with (args.shared / DATASET_NER_TRAIN).open(encoding="utf-8") as fh:
         for row in csv.DictReader(fh):
             for mention in ast.literal_eval(row["datasets"]):
                 if name := dataset_name(mention):
@@ -260,7 +271,7 @@ def main() -> None:
             if count == 1 and surface.islower() and " " not in surface:
                 continue
             fh.write(f"{surface}\t{metric_canonical(surface, curated)}\ttdmsci-train\n")
-    sentences = conll_sentences(args.shared / "eval/tdmsci/train_1500_v2.conll")
+    sentences = conll_sentences(args.shared / TDMSCI_TRAIN)
     shapes = name_shaped_tokens(sentences)
     # Curated knowledge entries are never blocked: TDMSci's conventions (it leaves many plain
     # "error rate" or "EM" mentions untagged) must not override what the product extracts.
