@@ -1,6 +1,7 @@
 """Rule-based extraction of methods, datasets, metrics and results from ML abstracts.
 
 Public surface (heavy modules load on first use, so `python -m pipeline --help` stays fast):
+`extract_text` / `extract_texts` (abstracts as strings in, validated Records out),
 `run_pipeline` (all stages, no Prefect), `extract_batch` + `get_nlp` (extraction in process),
 `audit_file`, `export_records`, the models `Record`, `ErrorRecord`, `Summary`, and the
 exception hierarchy rooted at `PipelineError`.
@@ -23,6 +24,8 @@ from pipeline.errors import (
 from pipeline.models import ErrorRecord, Record, Summary
 
 _LAZY = {
+    "extract_text": "pipeline.api",
+    "extract_texts": "pipeline.api",
     "run_pipeline": "pipeline.run.sequence",
     "extract_batch": "pipeline.record",
     "get_nlp": "pipeline.nlp",
@@ -51,6 +54,8 @@ __all__ = [
     "audit_file",
     "export_records",
     "extract_batch",
+    "extract_text",
+    "extract_texts",
     "get_nlp",
     "run_pipeline",
 ]
