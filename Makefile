@@ -4,6 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 SHARED ?= ../shared
+PREFECT_PORT ?= 4200
+PREFECT_TOML_MARK := written by make server-start, removed by make server-stop
 
 .PHONY: setup run test lint eval bench quality server-start server-stop schema lexicons clean
 
@@ -40,14 +42,27 @@ schema: setup
 lexicons: setup  ## rebuild the train-derived lexicons from ../shared train splits
 	$(PY) scripts/build_lexicons.py --shared $(SHARED)
 
-server-start: setup  ## a local Prefect server: flow runs then start in ~2 s instead of 10-30 s
+server-start: setup  ## a local Prefect server; writes prefect.toml so `run` and `serve` use it
+	@if [ -f .prefect-server.pid ] && kill -0 $$(cat .prefect-server.pid) 2>/dev/null; then \
+	  echo "Prefect server already running (pid $$(cat .prefect-server.pid)), see prefect.toml"; exit 0; fi; \
+	if [ -f prefect.toml ] && ! grep -q "$(PREFECT_TOML_MARK)" prefect.toml; then \
+	  echo "prefect.toml exists and was not written by make server-start: set api.url there yourself"; exit 1; fi; \
+	if curl -s -o /dev/null --max-time 2 http://127.0.0.1:$(PREFECT_PORT)/; then \
+	  echo "port $(PREFECT_PORT) is taken: make server-start PREFECT_PORT=<a free port>"; exit 1; fi; \
 	PREFECT_SERVER_ANALYTICS_ENABLED=false PREFECT_UI_ENABLED=false \
-	  nohup $(VENV)/bin/prefect server start --host 127.0.0.1 --port 4200 > .prefect-server.log 2>&1 & \
-	  echo $$! > .prefect-server.pid
-	@for i in $$(seq 1 90); do curl -sf http://127.0.0.1:4200/api/health >/dev/null && echo "Prefect server up on http://127.0.0.1:4200" && exit 0; sleep 1; done; echo "server did not start, see .prefect-server.log"; exit 1
+	  nohup $(VENV)/bin/prefect server start --host 127.0.0.1 --port $(PREFECT_PORT) \
+	  > .prefect-server.log 2>&1 & echo $$! > .prefect-server.pid; \
+	for i in $$(seq 1 90); do \
+	  if curl -sf http://127.0.0.1:$(PREFECT_PORT)/api/health >/dev/null; then \
+	    printf '# $(PREFECT_TOML_MARK)\n[api]\nurl = "http://127.0.0.1:$(PREFECT_PORT)/api"\n' > prefect.toml; \
+	    echo "Prefect server up on http://127.0.0.1:$(PREFECT_PORT); prefect.toml points runs at it"; \
+	    exit 0; fi; \
+	  kill -0 $$(cat .prefect-server.pid) 2>/dev/null || break; sleep 1; done; \
+	echo "server did not start, see .prefect-server.log"; exit 1
 
-server-stop:
-	-kill $$(cat .prefect-server.pid) 2>/dev/null; rm -f .prefect-server.pid
+server-stop:  ## stop that server and remove the prefect.toml it wrote
+	-@kill $$(cat .prefect-server.pid) 2>/dev/null; rm -f .prefect-server.pid
+	@if [ -f prefect.toml ] && grep -q "$(PREFECT_TOML_MARK)" prefect.toml; then rm prefect.toml; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

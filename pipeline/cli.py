@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 import sys
 import time
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import orjson
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -21,6 +25,68 @@ app = typer.Typer(
 )
 console = Console(stderr=True)
 out_console = Console()
+PACKAGE = Path(__file__).resolve().parent
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Print `error: message` as one unwrapped line and exit with `code`."""
+    console.print(f"[red]error:[/] {escape(message)}", soft_wrap=True, highlight=False)
+    raise typer.Exit(code)
+
+
+def rules_hash(package: Path = PACKAGE) -> str:
+    """Short sha256 over every rule and lexicon file (data/**, nlp/config.cfg), sorted by path."""
+    files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
+    digest = hashlib.sha256()
+    for name in sorted(p.relative_to(package).as_posix() for p in files if p.is_file()):
+        digest.update(
+            name.encode() + b"\0" + hashlib.sha256((package / name).read_bytes()).digest()
+        )
+    return digest.hexdigest()[:12]
+
+
+def _print_version(value: bool) -> None:
+    if not value:
+        return
+    from pipeline import __version__
+    from pipeline.record import EXTRACTOR
+
+    out_console.print(
+        f"abstract-pipeline {__version__}, extractor {EXTRACTOR.name} {EXTRACTOR.version},"
+        f" rules {rules_hash()}",
+        soft_wrap=True,
+        highlight=False,
+    )
+    raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the package and extractor versions and the hash of the rule files.",
+        ),
+    ] = False,
+) -> None:
+    """Extract methods, datasets, metrics and results from ML abstracts into checked JSON."""
+
+
+def check_out_dir(out: Path) -> None:
+    """Exit with one line unless `out` is, or can become, a writable folder."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out} is a file, not a folder", 2)
+    probe = out
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir():
+        fail(f"--out {out}: {probe} is a file, not a folder", 2)
+    if not os.access(probe, os.W_OK | os.X_OK):
+        fail(f"--out {out}: folder {probe} is not writable", 2)
+
 
 InputsArg = Annotated[
     list[Path],
@@ -61,6 +127,19 @@ def _summary_table(summary, out_dir: Path, where: str) -> Table:
     return table
 
 
+def prefect_api(verbose: bool = False) -> str:
+    """Apply the Prefect defaults; the configured API URL (checked) or "ephemeral"."""
+    from pipeline.run.prefect_env import EPHEMERAL, PrefectApiError, check_api, configure
+
+    where = configure(verbose)
+    if where != EPHEMERAL:
+        try:
+            check_api(where)
+        except PrefectApiError as exc:
+            fail(str(exc))
+    return where
+
+
 @app.command()
 def run(
     inputs: InputsArg,
@@ -91,27 +170,27 @@ def run(
     """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
     from pipeline.io.ingest import Fields
 
+    check_out_dir(out)
+    where = prefect_api(verbose) if prefect else "plain functions"
     fields = Fields(id_field, title_field, abstract_field)
     total = _count_inputs(inputs, fields, max_chars)
     t0 = time.perf_counter()
     with Progress(
-        TextColumn("[bold]extracting"),
+        TextColumn("[bold]{task.description:<16}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=console,
         transient=True,
     ) as bar:
-        job = bar.add_task("extract", total=total)
+        job = bar.add_task("starting Prefect" if prefect else "reading inputs", total=total)
         step = lambda n: bar.advance(job, n)  # noqa: E731
+        phase = lambda name: bar.update(job, description=name)  # noqa: E731
         if prefect:
-            from pipeline.run.prefect_env import configure
-
-            where = configure(verbose)
             from pipeline.run.flow import run_flow
-            from pipeline.run.progress import PROGRESS
+            from pipeline.run.progress import PHASE, PROGRESS
 
-            token = PROGRESS.set(step)
+            token, phase_token = PROGRESS.set(step), PHASE.set(phase)
             try:
                 summary = run_flow(
                     [str(p) for p in inputs],
@@ -126,6 +205,7 @@ def run(
                 )
             finally:
                 PROGRESS.reset(token)
+                PHASE.reset(phase_token)
             where = f"Prefect ({where})"
         else:
             from pipeline.run.sequence import run_pipeline
@@ -139,8 +219,8 @@ def run(
                 workers=workers,
                 report=report,
                 progress=step,
+                phase=phase,
             )
-            where = "plain functions"
     console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
     if summary.errors:
         console.print(f"[yellow]{summary.errors} input record(s) in {out / 'errors.jsonl'}[/]")
@@ -196,6 +276,17 @@ def evaluate_cmd(
         out_console.print(f"[yellow]gold docs with no prediction: {data['missing_docs']}[/]")
 
 
+def _check_cron(cron: str) -> None:
+    """Exit with one line unless Prefect accepts `cron` as a cron schedule."""
+    from prefect.client.schemas.schedules import CronSchedule
+    from pydantic import ValidationError
+
+    try:
+        CronSchedule(cron=cron)
+    except ValidationError:
+        fail(f'--cron "{cron}" is not a cron schedule (five fields, e.g. "0 * * * *")', 2)
+
+
 @app.command()
 def serve(
     folder: Annotated[Path, typer.Argument(help="Input folder scanned on every run.")],
@@ -207,11 +298,19 @@ def serve(
 ) -> None:
     """Serve the flow on a schedule over FOLDER (needs a Prefect API; see README)."""
     if (cron is None) == (interval is None):
-        console.print("[red]error:[/] give exactly one of --cron or --interval")
-        raise typer.Exit(2)
-    from pipeline.run.prefect_env import configure
+        fail("give exactly one of --cron or --interval", 2)
+    check_out_dir(out)
+    from pipeline.run.prefect_env import EPHEMERAL, configure
 
-    where = configure()
+    api = configure()
+    if cron is not None:
+        _check_cron(cron)
+    if api == EPHEMERAL:
+        fail(
+            "serve needs a Prefect server that outlives this command, and no API is configured:"
+            " run `make server-start` first"
+        )
+    where = prefect_api()
     import asyncio
 
     from pipeline.run.schedule import serve_folder
@@ -280,10 +379,17 @@ def _print_audit(report, html: Path | None) -> None:
     out_console.print("[green]everything verifies[/]" if report.ok else "[red]audit failed[/]")
 
 
+class ExportFormat(StrEnum):
+    """File formats of `export`."""
+
+    csv = "csv"
+    parquet = "parquet"
+
+
 @app.command()
 def export(
     records: Annotated[Path, typer.Argument(help="A records.jsonl written by `run`.")],
-    fmt: Annotated[str, typer.Option("--format", help="csv or parquet.")] = "csv",
+    fmt: Annotated[ExportFormat, typer.Option("--format", help="File format.")] = ExportFormat.csv,
     out: Annotated[
         Path | None, typer.Option("--out", "-o", help="Folder (default: beside the records).")
     ] = None,
@@ -292,11 +398,8 @@ def export(
     from pipeline.errors import InputError
     from pipeline.io.export import export_records
 
-    if fmt not in ("csv", "parquet"):
-        console.print(f"[red]error:[/] --format must be csv or parquet, not {fmt!r}")
-        raise typer.Exit(2)
     try:
-        written = export_records(records, out or records.parent, fmt)  # type: ignore[arg-type]
+        written = export_records(records, out or records.parent, fmt.value)
     except InputError as exc:
         console.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from exc

@@ -66,3 +66,34 @@ def test_serve_needs_one_schedule():
 def test_schema_command(tmp_path):
     assert runner.invoke(app, ["schema", "--out", str(tmp_path)]).exit_code == 0
     assert (tmp_path / "record.schema.json").exists()
+
+
+PHASES = ["reading inputs", "extracting", "writing records", "auditing", "writing report"]
+
+
+def test_plain_run_reports_its_phases_in_order(tmp_path):
+    from pipeline.run.sequence import run_pipeline
+
+    seen: list[str] = []
+    run_pipeline([SEED], tmp_path / "with", phase=seen.append)
+    assert seen == PHASES
+    seen.clear()
+    run_pipeline([SEED], tmp_path / "without", report=False, phase=seen.append)
+    assert seen == PHASES[:3]
+
+
+def test_run_shows_each_phase_in_its_display(tmp_path, monkeypatch):
+    from rich.progress import Progress
+
+    shown: list[str] = []
+    update = Progress.update
+
+    def spy(self, task_id, **kwargs):
+        if kwargs.get("description"):
+            shown.append(kwargs["description"])
+        return update(self, task_id, **kwargs)
+
+    monkeypatch.setattr(Progress, "update", spy)
+    result = runner.invoke(app, ["run", str(SEED), "--out", str(tmp_path / "o"), "--no-prefect"])
+    assert result.exit_code == 0, result.output
+    assert shown == PHASES
