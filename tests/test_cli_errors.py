@@ -20,6 +20,16 @@ from tests.conftest import ROOT, SEED
 runner = CliRunner()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _quiet_prefect(tmp_path_factory):
+    """Prefect, when first imported here, gets the CLI's defaults and a temporary home."""
+    if "prefect" not in sys.modules:
+        os.environ["PREFECT_HOME"] = str(tmp_path_factory.mktemp("prefect_home"))
+        from pipeline.run.prefect_env import configure
+
+        configure()
+
+
 def one_line(text: str) -> str:
     """The single non-empty line of `text` (fails on more, or on a traceback)."""
     lines = [line for line in text.splitlines() if line.strip()]
