@@ -111,22 +111,27 @@ def not_prefect():
     server.server_close()
 
 
-def _cli(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
-    """`python -m pipeline ARGS` of this checkout, in tmp_path (no prefect.toml or .env there)."""
-    full = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),
-        "PREFECT_HOME": str(tmp_path / "prefect_home"),
-        **env,
-    }
+def _python(argv: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    """`python ARGV` of this checkout in tmp_path; Prefect set only by `env` or files there."""
+    inherited = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
     return subprocess.run(
-        [sys.executable, "-m", "pipeline", *args],
+        [sys.executable, *argv],
         cwd=tmp_path,
-        env=full,
+        env={
+            **inherited,
+            "PYTHONPATH": str(ROOT),
+            "PREFECT_HOME": str(tmp_path / "prefect_home"),
+            **env,
+        },
         capture_output=True,
         text=True,
         timeout=300,
     )
+
+
+def _cli(args: list[str], tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
+    """`python -m pipeline ARGS` of this checkout (see `_python`)."""
+    return _python(["-m", "pipeline", *args], tmp_path, **env)
 
 
 def test_run_with_a_non_prefect_api_is_one_line(tmp_path, not_prefect):
@@ -136,6 +141,29 @@ def test_run_with_a_non_prefect_api_is_one_line(tmp_path, not_prefect):
     line = one_line(got.stderr + got.stdout)
     assert "does not answer" in line and not_prefect in line and "PREFECT_API_URL" in line
     assert not (out / "records.jsonl").exists()
+
+
+def test_run_reads_the_api_from_prefect_toml(tmp_path, not_prefect):
+    (tmp_path / "prefect.toml").write_text(f'[api]\nurl = "{not_prefect}"\n')
+    got = _cli(["run", str(SEED), "--out", str(tmp_path / "out")], tmp_path)
+    assert got.returncode != 0
+    line = one_line(got.stderr + got.stdout)
+    assert not_prefect in line and "prefect.toml" in line
+
+
+def test_a_listener_on_4200_is_not_picked_up(tmp_path):
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 4200), _NotPrefect)
+    except OSError:
+        pytest.skip("127.0.0.1:4200 is in use here")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        code = "from pipeline.run.prefect_env import configure; print(configure())"
+        got = _python(["-c", code], tmp_path)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert got.stdout.strip() == "ephemeral", got.stderr
 
 
 def test_check_api_on_a_closed_port():
