@@ -52,9 +52,11 @@ def api_source() -> tuple[str, str]:
     """Where the API URL most likely comes from, and how to unset it there."""
     if os.environ.get("PREFECT_API_URL"):
         return "PREFECT_API_URL", "unset PREFECT_API_URL"
-    for name in (".env", "prefect.toml"):
-        if (Path.cwd() / name).is_file():
-            return str(Path.cwd() / name), f"remove it from {name} (`make server-stop`)"
+    env, toml = Path.cwd() / ".env", Path.cwd() / "prefect.toml"
+    if env.is_file() and "PREFECT_API_URL" in env.read_text(errors="replace"):
+        return str(env), "remove PREFECT_API_URL from .env"
+    if toml.is_file():
+        return str(toml), "`make server-stop` (or drop api.url there)"
     from prefect.context import get_settings_context
 
     profile = get_settings_context().profile.name
