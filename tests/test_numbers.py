@@ -1,6 +1,10 @@
 """Numeric expressions: values, units, transitions, ranges, and what is never a number."""
 
+import math
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.nlp.numbers import find_numbers, parse_value
 
@@ -139,3 +143,58 @@ def test_enclosed_pair_is_a_transition():
 def test_magnitude_word_scales_the_value():
     n = one("a dataset of 1.8 million transcripts")
     assert (n.text, n.value, n.has_magnitude) == ("1.8 million", 1.8e6, True)
+
+
+HUGE = "1" + "0" * 309  # past the float range: float(HUGE) is inf
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"reaches {HUGE}% accuracy",
+        f"on 9{'9' * 311}K images",
+        f"on 1{'0' * 306}K images",  # finite digits, infinite once scaled by the magnitude
+        f"on 1{'0' * 306} million images",
+        f"a {HUGE}x speedup",
+        f"gains -{HUGE}.5 points",
+        f"a 1,{'000,' * 103}000 budget",
+        "fails 1/0th of the time",  # a zero denominator: nan
+    ],
+)
+def test_value_past_the_float_range_is_not_a_number(text):
+    assert find_numbers(text) == []
+
+
+def test_transition_from_a_value_past_the_float_range_keeps_no_from_value():
+    n = one(f"improves from 1{'0' * 400}% to 95% on ImageNet")
+    assert (n.text, n.value, n.from_value, n.from_start) == ("95%", 95, None, None)
+
+
+@pytest.mark.parametrize("text", [f"gains of {HUGE}-5% overall", f"gains of 3-{HUGE}% overall"])
+def test_range_with_an_end_past_the_float_range_is_dropped_whole(text):
+    assert find_numbers(text) == []
+
+
+def test_slash_list_drops_only_the_part_past_the_float_range():
+    assert [n.value for n in find_numbers(f"F1 of 81.2/{HUGE}.5 on SQuAD")] == [81.2]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    digits=st.integers(min_value=1, max_value=700),
+    lead=st.sampled_from("19"),
+    tail=st.sampled_from(["", "%", "x", "K", "B", " million", " points", ".5%"]),
+    sign=st.sampled_from(["", "-", "+"]),
+)
+def test_any_written_value_is_finite_or_absent(digits, lead, tail, sign):
+    written = sign + lead * digits
+    nums = find_numbers(f"from 2% to {written}{tail} accuracy and from {written}{tail} to 3%")
+    assert all(math.isfinite(n.value) for n in nums)
+    assert all(n.from_value is None or math.isfinite(n.from_value) for n in nums)
+    assert nums[-1].value == 3 and nums[-1].text == "3%"
+    scale = {"K": 1e3, "B": 1e9, " million": 1e6}.get(tail, 1)
+    finite = math.isfinite(float(lead * digits) * scale)
+    if finite:  # two transitions: 2% to the number, the number to 3%
+        assert [n.from_value is not None for n in nums] == [True, True]
+    else:  # the number is dropped both times: 2% and 3% stand alone
+        assert [(n.text, n.from_value) for n in nums] == [("2%", None), ("3%", None)]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, replace
+from math import isfinite
 
 import regex
 from spacy.language import Language
@@ -37,12 +39,15 @@ _NUMBER = regex.compile(
     """,
     regex.VERBOSE,
 )
+# The masks below run over whole abstracts, so none may be quadratic on a long run: a match
+# never starts inside a digit run ("(?<!\d)": a match there would also start at the run's
+# first digit, which finditer tries first) and runs that cannot give back are possessive.
 _CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]", "[69.5-76.0% CI]": a level and interval
-    r"(?:\d+(?:\.\d+)?\s?%\s*)?\b(?:CIs?|confidence\s+intervals?)\b\s*[:=]?\s*"
+    r"(?:(?<!\d)\d++(?:\.\d++)?\s?%\s*+)?\b(?:CIs?|confidence\s+intervals?)\b\s*+[:=]?\s*+"
     r"(?:[\[(][^\])]{0,60}[\])]|-?\d+(?:\.\d+)?\s?%?\s?(?:[-–,]|to)\s?-?\d+(?:\.\d+)?)?"
     r"|[\[(][^\])]{0,40}\bCI[\])]"
 )
-_DIMENSION = regex.compile(r"\d+\s?[x×]\s?\d+")
+_DIMENSION = regex.compile(r"(?<!\d)\d++\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+")
 _DOMAIN_PATH = regex.compile(r"\.(?:com|org|io|ai|net)/")  # "github.com/x": expanded by hand
 
@@ -51,7 +56,10 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
     """URLs: scheme or www. forms, and bare "host.com/path" (found by its ".com/" anchor,
     then widened to the surrounding non-space run: far cheaper than a leading \\S+)."""
     spans = [m.span() for m in _URL.finditer(text)]
+    e = 0
     for m in _DOMAIN_PATH.finditer(text):
+        if m.start() < e:  # inside the run just widened: the same span (linear on "a.com/a.com/")
+            continue
         s = m.start()
         while s > 0 and not text[s - 1].isspace():
             s -= 1
@@ -62,7 +70,7 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_BRACKETED = regex.compile(r"\[[\d,;\s–-]+\]|\((?:\d{1,2}|[ivx]{1,4})\)")
+_BRACKETED = regex.compile(r"\[[\d,;\s–-]++\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
     r"^\s*(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
     r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?[$€£]?$"
@@ -92,7 +100,8 @@ class Number:
 
 
 def parse_value(number: str, magnitude: str | None = None) -> float:
-    """'75,000' -> 75000.0, '100'+'K' -> 100000.0, '1/50' -> 0.02."""
+    """'75,000' -> 75000.0, '100'+'K' -> 100000.0, '1/50' -> 0.02 (inf or nan past the float
+    range or for a zero denominator: `find_numbers` drops those)."""
     if "/" in number:
         num, den = number.split("/")
         return float(num) / float(den) if float(den) else float("nan")
@@ -100,13 +109,25 @@ def parse_value(number: str, magnitude: str | None = None) -> float:
     return value * MAGNITUDES[magnitude] if magnitude else value
 
 
-def _masked(text: str) -> list[tuple[int, int]]:
+class _Masked:
     """Spans where numbers are never results: URLs, citations, enumerations, dimensions,
-    confidence intervals."""
-    spans = _url_spans(text)
-    for pattern in (_BRACKETED, _DIMENSION, _CONFIDENCE):
-        spans.extend(m.span() for m in pattern.finditer(text))
-    return spans
+    confidence intervals; `covers(i)` in O(log n) (a scan of every span per number is
+    quadratic on an abstract of thousands of both)."""
+
+    def __init__(self, text: str) -> None:
+        spans = _url_spans(text)
+        for pattern in (_BRACKETED, _DIMENSION, _CONFIDENCE):
+            spans.extend(m.span() for m in pattern.finditer(text))
+        spans.sort()
+        self.starts = [s for s, _ in spans]
+        self.reach: list[int] = []  # the furthest end of the spans up to each one
+        for _, e in spans:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+    def covers(self, i: int) -> bool:
+        """True when a span holds char `i`."""
+        k = bisect_right(self.starts, i) - 1
+        return k >= 0 and self.reach[k] > i
 
 
 _DIGIT = regex.compile(r"[-−+]?\.?\d")
@@ -138,12 +159,17 @@ def _number_matches(text: str):
 
 
 def find_numbers(text: str) -> list[Number]:
-    """Every numeric expression outside names, URLs, citations and dimensions."""
-    masked = _masked(text)
+    """Every numeric expression outside names, URLs, citations and dimensions.
+
+    A value that is not a finite float (past the float range, "1" and 309 zeros or "9…9K";
+    "1/0th") is not a number: it is dropped, with the other end of its dash range, before
+    transitions are linked, so "from <huge>% to 95%" gives 95% alone (no from-value) and
+    "from 2% to <huge>%" 2% alone."""
+    masked = _Masked(text)
     found: list[Number] = []
     for m in _number_matches(text):
         s, e = m.span()
-        if any(ms <= s < me for ms, me in masked):
+        if masked.covers(s):
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
             continue
@@ -153,6 +179,9 @@ def find_numbers(text: str) -> list[Number]:
             found.extend(_slash_values(text, m))
             continue
         if m.group("lo") is not None:
+            lo, hi = float(m.group("lo")), float(m.group("hi"))
+            if not (isfinite(lo) and isfinite(hi)):
+                continue  # a range stands or falls whole
             unit = UNIT_ALIASES[m.group("runit")]
             lo_end = m.start("lo") + len(m.group("lo"))
             found.append(
@@ -160,7 +189,7 @@ def find_numbers(text: str) -> list[Number]:
                     s,
                     lo_end,
                     text[s:lo_end],
-                    float(m.group("lo")),
+                    lo,
                     unit,
                     False,
                     False,
@@ -175,7 +204,7 @@ def find_numbers(text: str) -> list[Number]:
                     hs,
                     e,
                     text[hs:e],
-                    float(m.group("hi")),
+                    hi,
                     unit,
                     False,
                     False,
@@ -213,7 +242,7 @@ def find_numbers(text: str) -> list[Number]:
                 signed=m.group("sign") == "+",
             )
         )
-    return link_transitions(text, found)
+    return link_transitions(text, [n for n in found if isfinite(n.value)])
 
 
 def _slash_values(text: str, m: regex.Match) -> list[Number]:
