@@ -38,6 +38,7 @@ FAMILIES: dict[str, str] = {
     "commas": "1,",
     "slashes": "1/",
     "percents": "1% ",
+    "percent-signs": "%",
     "urls": "a.com/",
     "braces": "{",
     "macros": "\\a{",

@@ -40,6 +40,7 @@ SLOW_EXTRACTION = {
     "brackets": SPACY_SUFFIX,
     "braces": SPACY_SUFFIX,
     "dashes": SPACY_SUFFIX + " ('---' is normalised to '—')",
+    "percent-signs": SPACY_SUFFIX,
     "percents": "link/owners.py own_method_noun scans the sentence once per result",
 }
 
