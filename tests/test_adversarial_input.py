@@ -28,23 +28,9 @@ SMALL, LARGE = 2_000, 16_000
 FACTOR = 4  # time per char at LARGE may be at most FACTOR x the time per char at SMALL
 FLOOR = 0.001  # seconds: a SMALL time below this counts as this (timer noise on tiny times)
 
+
 # Families whose whole extraction is still superlinear outside this module's reach; not run
 # (a 16k-char run costs 1-25 s), the benchmark prints their figures.
-SPACY_SUFFIX = (
-    "spaCy's tokenizer is quadratic on a long run of affixes: Tokenizer.find_suffix searches "
-    "the whole rest of the token for each affix it strips (benchmarks/adversarial.py)"
-)
-SLOW_EXTRACTION = {
-    "open-parens": SPACY_SUFFIX,
-    "close-parens": SPACY_SUFFIX,
-    "brackets": SPACY_SUFFIX,
-    "braces": SPACY_SUFFIX,
-    "dashes": SPACY_SUFFIX + " ('---' is normalised to '—')",
-    "percent-signs": SPACY_SUFFIX,
-    "percents": "link/owners.py own_method_noun scans the sentence once per result",
-}
-
-
 def best_time(fn: Callable[[str], object], text: str, repeat: int = 3) -> float:
     """Fastest of `repeat` calls, in seconds."""
     times = []
@@ -79,15 +65,7 @@ def test_normalisation_is_linear(family):
     assert_linear(normalise, FAMILIES[family])
 
 
-@pytest.mark.parametrize(
-    "family",
-    [
-        pytest.param(f, marks=pytest.mark.xfail(run=False, reason=SLOW_EXTRACTION[f]))
-        if f in SLOW_EXTRACTION
-        else f
-        for f in FAMILIES
-    ],
-)
+@pytest.mark.parametrize("family", list(FAMILIES))
 def test_whole_extraction_is_linear(family, extract):
     assert_linear(extract, FAMILIES[family])
 

@@ -40,6 +40,7 @@ class DocContext:
     cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     cue_firsts: dict[str, list[int]] = field(default_factory=dict)
     cue_starts: dict[str, frozenset[int]] = field(default_factory=dict)
+    memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
 
     def cue_at(self, label: str) -> frozenset[int]:
         """The tokens where a cue of `label` starts."""

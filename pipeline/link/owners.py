@@ -116,7 +116,15 @@ def subject_method(ctx: DocContext, sent: int, own: list[Tagged]) -> Tagged | No
 
 
 def own_method_noun(ctx: DocContext, sent: int) -> str | None:
-    """The noun of "our framework/method/..." ("proposed" for "the proposed ...") or None."""
+    """The noun of "our framework/method/..." ("proposed" for "the proposed ...") or None
+    (asked once per result, answered once per sentence)."""
+    key = ("own_method_noun", sent)
+    if key not in ctx.memo:
+        ctx.memo[key] = _own_method_noun(ctx, sent)
+    return ctx.memo[key]  # type: ignore[return-value]
+
+
+def _own_method_noun(ctx: DocContext, sent: int) -> str | None:
     s, e = ctx.sent_bounds[sent]
     markers, nouns = VOCAB.own_markers, VOCAB.own_nouns
     for a, b in pairwise(ctx.lowers[s:e]):

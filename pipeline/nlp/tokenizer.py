@@ -111,6 +111,32 @@ def normalise_identity(text: str) -> OffsetMap:
     return OffsetMap(text, text, (0,), (0,), (len(text),), (True,))
 
 
+SUFFIX_WINDOW = 64
+
+
+class TailSuffixSearch:
+    """A suffix regex searched only in a string's last `window` characters.
+
+    spaCy's tokenizer searches the whole rest of a token for every suffix it strips, which is
+    quadratic on a long run of punctuation ("%%%%…", "((((…"); a suffix is never 64
+    characters long, so searching the tail finds the same match (positions stay absolute)."""
+
+    def __init__(self, compiled: Any, window: int = SUFFIX_WINDOW) -> None:
+        self.compiled = compiled
+        self.pattern = compiled.pattern  # spaCy serialises `search.__self__.pattern`
+        self.window = window
+
+    def search(self, string: str) -> Any:
+        return self.compiled.search(string, max(0, len(string) - self.window))
+
+
+def tail_suffix_search(tokenizer: Tokenizer) -> None:
+    """Make a tokenizer's suffix search look at token tails only (idempotent)."""
+    search = tokenizer.suffix_search
+    if search is not None and not isinstance(getattr(search, "__self__", None), TailSuffixSearch):
+        tokenizer.suffix_search = TailSuffixSearch(search.__self__).search
+
+
 class AbstractTokenizer:
     """Normalise the input (optional), tokenize it, and keep on the Doc the normalised text
     (`user_data["text"]`) and the plain-valued offset map back to the input
@@ -146,6 +172,7 @@ class AbstractTokenizer:
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> AbstractTokenizer:
         self.tokenizer.from_bytes(data, exclude=exclude)
+        tail_suffix_search(self.tokenizer)
         return self
 
     def to_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> None:
@@ -153,6 +180,7 @@ class AbstractTokenizer:
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> AbstractTokenizer:
         self.tokenizer.from_disk(path, exclude=exclude)
+        tail_suffix_search(self.tokenizer)
         return self
 
     def __getattr__(self, name: str) -> Any:
@@ -185,6 +213,7 @@ def create_abstract_tokenizer(
             token_match=defaults.token_match,
             url_match=defaults.url_match,
         )
+        tail_suffix_search(tokenizer)
         return AbstractTokenizer(tokenizer, normalise_markup=normalise_markup)
 
     return make
