@@ -336,7 +336,8 @@ def audit(
     ] = None,
 ) -> None:
     """Check every record against its source: sha256, span texts, result values, references,
-    schema. Exits 0 only when everything verifies."""
+    schema. Exits 0 only when everything verifies. Relative source paths are found from the
+    current folder, else beside RECORDS or in a folder above it."""
     from pipeline.quality.audit import audit_file
     from pipeline.quality.report import render_report
 
