@@ -1,0 +1,67 @@
+"""Select a new blind gold's abstracts from the corpus by a seeded rule, outside every gold."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+import orjson
+import regex
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDS = sorted((ROOT / "tests" / "gold").glob("*_gold.jsonl"))
+CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
+NUMBER_WITH_UNIT = regex.compile(r"\d(?:[.,]\d+)?\s?(?:%|×|x\b|points?\b|pp\b|pts\b)")
+NAME_SHAPED = regex.compile(r"\b\p{L}*\p{Lu}\p{L}*[\p{Lu}\d][\p{L}\d-]*\b")
+
+
+def gold_ids(golds: list[Path]) -> set[str]:
+    """The corpus ids already annotated in any gold file."""
+    ids: set[str] = set()
+    for path in golds:
+        for line in path.read_bytes().splitlines():
+            if line.strip():
+                ids.add(orjson.loads(line)["source_id"])
+    return ids
+
+
+def select(
+    rows: list[dict], seed: int, with_numbers: int, without: int, taken: set[str]
+) -> list[dict]:
+    """Shuffle with `seed`; take the first abstracts with a number+unit and a name, then without."""
+    order = list(rows)
+    random.Random(seed).shuffle(order)
+    picked_with: list[dict] = []
+    picked_without: list[dict] = []
+    for row in order:
+        if row["id"] in taken or not row.get("abstract"):
+            continue
+        text = row["abstract"]
+        numeric = bool(NUMBER_WITH_UNIT.search(text))
+        if numeric and NAME_SHAPED.search(text) and len(picked_with) < with_numbers:
+            picked_with.append(row)
+        elif not numeric and len(picked_without) < without:
+            picked_without.append(row)
+        if len(picked_with) == with_numbers and len(picked_without) == without:
+            break
+    return picked_with + picked_without
+
+
+def main() -> None:
+    """Write the selected abstracts as JSON Lines (id, title, abstract)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--seed", type=int, default=2030)
+    parser.add_argument("--with-numbers", type=int, default=12)
+    parser.add_argument("--without", type=int, default=12)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args()
+    rows = [orjson.loads(line) for line in (args.shared / CORPUS).read_bytes().splitlines()]
+    picked = select(rows, args.seed, args.with_numbers, args.without, gold_ids(GOLDS))
+    args.out.write_bytes(b"".join(orjson.dumps(row) + b"\n" for row in picked))
+    print(f"{len(picked)} abstracts (seed {args.seed}) written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
