@@ -15,7 +15,15 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from devgold import BLIND2_GOLD, BLIND3_GOLD, CORPUS, HOLDOUT_GOLD, dev_report, require_shared
+from devgold import (
+    BLIND2_GOLD,
+    BLIND3_GOLD,
+    BLIND4_GOLD,
+    CORPUS,
+    HOLDOUT_GOLD,
+    dev_report,
+    require_shared,
+)
 from tdmsci import TDMSCI_FILES, tdmsci_rows
 from tuples import NLP_TDMS, SCIREX, TupleScore, measure, nlp_tdms_rows, scirex_rows
 
@@ -83,6 +91,7 @@ def main() -> None:
     add_gold_rows(table, "held-out gold (20)", dev_report(args.shared, HOLDOUT_GOLD))
     add_gold_rows(table, "blind gold 2 (20)", dev_report(args.shared, BLIND2_GOLD))
     add_gold_rows(table, "blind gold 3 (20)", dev_report(args.shared, BLIND3_GOLD))
+    add_gold_rows(table, "blind gold 4 (24)", dev_report(args.shared, BLIND4_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
