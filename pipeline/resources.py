@@ -47,9 +47,12 @@ def read_tsv(path: Path) -> list[dict[str, str]]:
 
 
 def read_lexicon(path: Path, label: str) -> list[LexiconEntry]:
-    """Read a lexicon TSV (surface, canonical or kind, source) into entries."""
+    """Read a lexicon TSV (surface, canonical or kind, source, optional match) into entries;
+    rows whose `match` is `context` (names that are common words) never match alone."""
     entries = []
     for row in read_tsv(path):
+        if row.get("match", "alone") == "context":
+            continue
         surface = row.get("surface", "").strip()
         if not surface:
             raise LexiconError(f"{path}: empty surface in {row}")

@@ -1,8 +1,11 @@
 """The lexicons as span-ruler phrase patterns: case rules, plurals, canonical names."""
 
+import re
+
 import pytest
 from spacy.lang.en import English
 
+from pipeline.nlp import get_nlp
 from pipeline.nlp.lexicon import (
     is_case_sensitive,
     lexicon_patterns,
@@ -10,7 +13,7 @@ from pipeline.nlp.lexicon import (
     phrase_patterns,
     plural_variants,
 )
-from pipeline.resources import DATA_DIR, LexiconEntry
+from pipeline.resources import DATA_DIR, LexiconEntry, data_path, read_lexicon, read_tsv
 
 
 def test_case_sensitivity_rule():
@@ -79,3 +82,31 @@ def test_each_surface_is_listed_once(name):
     lines = (DATA_DIR / "lexicons" / f"{name}.tsv").read_text(encoding="utf-8").splitlines()[1:]
     surfaces = [line.split("\t")[0] for line in lines if line.strip()]
     assert sorted(s for s in set(surfaces) if surfaces.count(s) > 1) == []
+
+
+CATALOGUES = ["catalogue_datasets.tsv", "catalogue_methods.tsv", "catalogue_metrics.tsv"]
+
+
+@pytest.mark.parametrize("name", [*CATALOGUES, "places.tsv"])
+def test_every_catalogue_row_names_its_package_version_and_file(name):
+    rows = read_tsv(data_path(f"lexicons/{name}"))
+    assert rows
+    for row in rows:
+        assert re.fullmatch(r"[a-z0-9-]+==[\w.]+:[\w./-]+", row["source"]), row
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_catalogue_rows_say_how_they_may_match(name):
+    assert {r["match"] for r in read_tsv(data_path(f"lexicons/{name}"))} == {"alone", "context"}
+
+
+def test_context_rows_never_match_alone(tmp_path):
+    path = tmp_path / "cat.tsv"
+    rows = ["surface\tcanonical\tsource\tmatch", "DROP\tDROP\tx==1:a\tcontext"]
+    path.write_text("\n".join([*rows, "HellaSwag\tHellaSwag\tx==1:b\talone", ""]))
+    assert [e.surface for e in read_lexicon(path, "DATASET")] == ["HellaSwag"]
+
+
+def test_a_catalogue_name_is_found_by_the_pipeline():
+    doc = get_nlp()("We evaluate on the BLiMP suite and report accuracy.")
+    assert ("BLiMP", "DATASET") in {(s.text, s.label_) for s in doc.spans["lexicon"]}

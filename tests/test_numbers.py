@@ -198,3 +198,21 @@ def test_any_written_value_is_finite_or_absent(digits, lead, tail, sign):
         assert [n.from_value is not None for n in nums] == [True, True]
     else:  # the number is dropped both times: 2% and 3% stand alone
         assert [(n.text, n.from_value) for n in nums] == [("2%", None), ("3%", None)]
+
+
+@pytest.mark.parametrize(
+    "text,surface",
+    [
+        ("gains +2.7%p on MMLU", "+2.7%p"),
+        ("gains +18.2pp over GPT-4", "+18.2pp"),
+        ("gains 12 pp over GPT-4", "12 pp"),
+        ("rises by 3.1 p.p. over", "3.1 p.p."),
+        ("rises by 4 pct. pts over", "4 pct. pts"),
+        ("rises by 4 pct pts over", "4 pct pts"),
+        ("up 2.5pts over", "2.5pts"),
+        ("by 5 percentage points", "5 percentage points"),
+    ],
+)
+def test_percentage_points_in_every_written_form(text, surface):
+    n = one(text)
+    assert (n.text, n.unit) == (surface, "points")

@@ -28,6 +28,7 @@ from pipeline.link.terms import (
     fold,
     is_generic,
     is_metric_name,
+    is_place_or_organisation,
     named_regex,
     occurrences,
 )
@@ -465,6 +466,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and "lexicon" not in d.sources
             and all(s in never_datasets for s in d.surfaces())
         )
+        and not ("lexicon" not in d.sources and all(map(is_place_or_organisation, d.surfaces())))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 

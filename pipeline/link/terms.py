@@ -59,6 +59,25 @@ def blocked_as(label: str) -> frozenset[str]:
     return frozenset(r["surface"] for r in rows if r["label"] == label)
 
 
+@cache
+def place_names() -> frozenset[str]:
+    """Countries and languages as written (lexicons/places.tsv, from pycountry)."""
+    return frozenset(r["surface"] for r in read_tsv(data_path("lexicons/places.tsv")))
+
+
+def is_place_or_organisation(name: str) -> bool:
+    """A country, language or world region as written ("Bangladesh", "Swahili", "East
+    Asia"; not "PaLI"), or a title-case name headed or led by an organisation word
+    ("Stanford University", "Ministry of Health")."""
+    words = name.split()
+    if name in place_names() or (
+        all(w[:1].isupper() and w[1:].islower() for w in words)
+        and name.lower() in VOCAB.region_names
+    ):
+        return True
+    return len(words) >= 2 and any(w in VOCAB.organisation_heads for w in (words[0], words[-1]))
+
+
 def is_generic(text: str) -> bool:
     """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU)."""
     exact, folded = generic_terms()

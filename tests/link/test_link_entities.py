@@ -325,3 +325,11 @@ def test_metric_like_names_are_returned_apart():
     kept, measures = extract_entities(doc, build_context(doc))
     assert [(d.name, d.kind, d.role) for d in kept] == [("FooNet", "method", "proposed")]
     assert [d.name for d in measures] == ["HALLU-R"]
+
+
+def test_organisations_and_places_are_never_methods():
+    doc = make_doc(
+        "Researchers at Stanford University and the United Kingdom evaluate FooNet on data."
+    )
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.name for d in kept] == ["FooNet"]

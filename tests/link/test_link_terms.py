@@ -5,6 +5,7 @@ from pipeline.link.terms import (
     fold,
     is_generic,
     is_metric_name,
+    is_place_or_organisation,
     is_plural_acronym,
     lexicon_labels,
     occurrences,
@@ -88,3 +89,18 @@ def test_capitalised_surface_matches_only_its_case():
 
 def test_surface_whitespace_is_collapsed():
     assert found("The Foo Net wins.", "Foo   Net") == ["Foo Net"]
+
+
+def test_countries_languages_and_regions_are_places():
+    assert all(map(is_place_or_organisation, ["Bangladesh", "Swahili", "East Asia"]))
+
+
+def test_place_names_match_as_written():
+    assert not is_place_or_organisation("PaLI")  # the model, not the language Pali
+
+
+def test_organisation_heads_lead_or_end_a_name():
+    assert is_place_or_organisation("Stanford University")
+    assert is_place_or_organisation("Ministry of Health")
+    assert not is_place_or_organisation("Institute")  # one word is not a name of one
+    assert not is_place_or_organisation("Graph Attention Network")
