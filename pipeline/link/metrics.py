@@ -81,9 +81,13 @@ def _plain_word(word: str, stops: frozenset[str]) -> bool:
 
 
 def _canonical_phrase(words: list[str]) -> str:
-    """The measure name of a phrase without its leading 'mean'/'average'/..."""
+    """The measure name of a phrase without its leading 'mean'/'average'/..., its head in
+    the singular ("dice scores" -> dice score)."""
     while len(words) > 1 and words[0] in VOCAB.measure_phrase_leading_words:
         words = words[1:]
+    last = words[-1]
+    if last.endswith("s") and last[:-1] in VOCAB.bound_measure_heads:
+        words = [*words[:-1], last[:-1]]
     return " ".join(words)
 
 
@@ -99,7 +103,9 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if span is None:
             continue
         run = []
-        for k in range(span.end, min(len(doc), span.end + 4)):
+        first = span.end + (span.end < len(doc) and lowers[span.end] in VOCAB.multiplier_words)
+        first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
+        for k in range(first, min(len(doc), first + 4)):
             if not _plain_word(words[k], stops):
                 break
             run.append(k)
@@ -133,6 +139,59 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def _name_before(doc: Doc, end: int) -> list[int]:
+    """Token indices of a measure's name ending at token `end` - 1 on a bound head ("the
+    [Brier score]", "[solve rate]"): two or three plain or title-case words, leading
+    'mean'/'the'/... kept, never across a link word; [] when the last word is no head or
+    the name is a bare head or praise ("a score of", "strong scores of")."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    if end < 1 or lowers[end - 1] not in VOCAB.bound_measure_heads:
+        return []
+    run = [end - 1]
+    for k in range(end - 2, max(-1, end - 4), -1):
+        word = words[k]
+        title = word[:1].isupper() and word[1:].islower()
+        if not (_plain_word(word, VOCAB.link_words) or title):
+            break
+        low = lowers[k]
+        if low in VOCAB.performance_verbs or low in VOCAB.measure_change_verbs:
+            break
+        if low in VOCAB.evaluative_adjectives:
+            return []  # "modest baseline scores of 31%": praise, not a measure's name
+        run.insert(0, k)
+    named = [k for k in run if lowers[k] not in VOCAB.measure_phrase_leading_words]
+    if len(named) < 2:
+        return []  # a bare head ("a score of 67.9", "cost of 24x") names no measure
+    phrase = " ".join(lowers[k] for k in run[-2:])
+    return [] if phrase in VOCAB.non_measure_phrases else run
+
+
+def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """Measures bound to a value by their own construction, when no lexicon knows them:
+    "a solve rate of 54.8%", "Brier score of 0.134", "accuracy: 91.2", "latency = 3 ms",
+    "[accuracy] improves by 4%", "improves [solve rate] by 2 points"."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    out = []
+    for n in doc._.numbers:
+        span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
+        if span is None or span.start < 2:
+            continue
+        i = span.start - 1
+        run: list[int] = []
+        if lowers[i] in VOCAB.measure_binders:
+            run = _name_before(doc, i)
+        elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
+            run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
+        elif lowers[i] == "by":  # "improves solve rate by 2 points"
+            run = _name_before(doc, i)
+            if run and (run[0] < 1 or lowers[run[0] - 1] not in VOCAB.measure_change_verbs):
+                run = []
+        if run:
+            end = doc[run[-1]].idx + len(words[run[-1]])
+            out.append((doc[run[0]].idx, end, _canonical_phrase([lowers[k] for k in run])))
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -140,7 +199,8 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     hit_chars = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
-    for s, e, canonical in acronym_metric_spans(doc, spans) + measured_phrase_spans(doc):
+    phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc)
+    for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
         defined = (s, e) in long_forms

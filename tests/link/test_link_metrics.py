@@ -2,6 +2,7 @@
 
 from pipeline.link.metrics import (
     acronym_metric_spans,
+    bound_phrase_spans,
     extract_metrics,
     keep_metric,
     measured_phrase_spans,
@@ -135,3 +136,40 @@ def test_metric_overlapping_an_entity_mention_is_skipped():
 def test_metrics_are_in_first_mention_order():
     got = metrics("It gains 92.7% verification success, beyond the BLEU of 30.")
     assert [name for name, _ in got] == ["verification success", "bleu"]
+
+
+def test_a_measure_bound_by_of_is_a_metric():
+    assert spans_of(bound_phrase_spans, "It keeps a solve rate of 54.8% overall.") == [
+        ("solve rate", "solve rate")
+    ]
+
+
+def test_a_title_case_word_may_lead_a_bound_measure():
+    text = "Agents do better (Brier score of 0.134 for Gemini)."
+    assert spans_of(bound_phrase_spans, text) == [("Brier score", "brier score")]
+
+
+def test_colon_and_equals_bind_a_measure():
+    text = "We report mean elapsed time: 52.2 and token cost = 3.1 here."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["elapsed time", "token cost"]
+
+
+def test_a_change_verb_binds_its_subject_or_object():
+    text = "Task success improves by 4% and it improves path efficiency by 12 points."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["task success", "path efficiency"]
+
+
+def test_bare_heads_praise_and_settings_are_not_bound_measures():
+    text = "It gets a score of 67.9, strong baseline scores of 31% and a learning rate of 0.1."
+    assert spans_of(bound_phrase_spans, text) == []
+
+
+def test_plural_measure_heads_are_named_in_the_singular():
+    assert spans_of(bound_phrase_spans, "They yielded dice scores of 95 percent.") == [
+        ("dice scores", "dice score")
+    ]
+
+
+def test_a_comparative_between_value_and_measure_is_skipped():
+    text = "It needs 15-35 times lower search cost and 40% less memory usage."
+    assert [c for _, c in spans_of(measured_phrase_spans, text)] == ["search cost", "memory usage"]
