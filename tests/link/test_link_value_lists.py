@@ -1,5 +1,7 @@
 """pipeline.link.value_lists: value lists and the equally long name lists they follow."""
 
+import re
+
 from pipeline.link.context import build_context
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.link.value_lists import continues_list, distribute, name_lists, value_lists
@@ -131,3 +133,21 @@ def test_name_list_after_the_values_is_used_when_none_comes_before():
     drafts = s.drafts()
     distribute([0, 1], drafts, s.ctx, s.tags("BLEU", "ROUGE"), [])
     assert [d.metric for d in drafts] == ["BLEU", "ROUGE"]
+
+
+def test_values_each_with_a_short_owner_form_one_list():
+    text = "Brier score of 0.134 for Gemini 3 Pro, 0.149 for GPT-5, and 0.179 for Llama-3."
+    nums = [
+        {"start": m.start(), "end": m.end(), "unit": None, "is_integer": False}
+        for m in re.finditer(r"0\.\d+", text)
+    ]
+    assert value_lists(nums, text) == [[0, 1, 2]]
+
+
+def test_an_owner_of_more_than_four_words_ends_the_list():
+    text = "0.134 for the very large open model family, 0.149 for GPT-5"
+    nums = [
+        {"start": m.start(), "end": m.end(), "unit": None, "is_integer": False}
+        for m in re.finditer(r"0\.\d+", text)
+    ]
+    assert value_lists(nums, text) == []
