@@ -81,9 +81,14 @@ def _plain_word(word: str, stops: frozenset[str]) -> bool:
 
 
 def _canonical_phrase(words: list[str]) -> str:
-    """The measure name of a phrase without its leading 'mean'/'average'/..., its head in
-    the singular ("dice scores" -> dice score)."""
-    while len(words) > 1 and words[0] in VOCAB.measure_phrase_leading_words:
+    """The measure name of a phrase without its leading 'mean'/'average'/... (unless only a
+    bare "score" would remain: "overall score"), its head in the singular ("dice scores" ->
+    dice score)."""
+    while (
+        len(words) > 1
+        and words[0] in VOCAB.measure_phrase_leading_words
+        and not (len(words) == 2 and words[1] in VOCAB.bare_measure_heads)
+    ):
         words = words[1:]
     last = words[-1]
     if last.endswith("s") and last[:-1] in VOCAB.bound_measure_heads:
@@ -192,6 +197,39 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """Measures named as what a change verb or comparative moves, with no value beside them:
+    "improves [resolved rate] across all backbones", "maintains higher [average speed]
+    than"; two or three plain words on a bound head other than a resource ("computational
+    cost" is a metric only with its value), ended by a link word or punctuation."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    triggers = VOCAB.measure_change_verbs | VOCAB.measure_comparatives
+    out = []
+    for i, low in enumerate(lowers):
+        if low not in triggers or (i and lowers[i - 1] == "to"):
+            continue  # "to improve X" states a purpose, not a measured change
+        run = []
+        for k in range(i + 1, min(len(doc), i + 4)):
+            if not _plain_word(words[k], VOCAB.link_words) or lowers[k] in triggers:
+                break
+            run.append(k)
+        heads = VOCAB.bound_measure_heads - VOCAB.resource_heads
+        while run and lowers[run[-1]] not in heads:
+            run.pop()
+        end = run[-1] + 1 if run else i + 1
+        if len(run) < 2 or (end < len(doc) and _plain_word(words[end], VOCAB.link_words)):
+            continue  # "improves task success rates of ...": the name goes on
+        if any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
+            continue
+        named = [lowers[k] for k in run]
+        if " ".join(named[-2:]) in VOCAB.non_measure_phrases:
+            continue
+        out.append(
+            (doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), _canonical_phrase(named))
+        )
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -199,7 +237,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     hit_chars = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
-    phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc)
+    phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins

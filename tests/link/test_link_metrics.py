@@ -3,6 +3,7 @@
 from pipeline.link.metrics import (
     acronym_metric_spans,
     bound_phrase_spans,
+    changed_phrase_spans,
     extract_metrics,
     keep_metric,
     measured_phrase_spans,
@@ -173,3 +174,21 @@ def test_plural_measure_heads_are_named_in_the_singular():
 def test_a_comparative_between_value_and_measure_is_skipped():
     text = "It needs 15-35 times lower search cost and 40% less memory usage."
     assert [c for _, c in spans_of(measured_phrase_spans, text)] == ["search cost", "memory usage"]
+
+
+def test_what_a_change_verb_moves_is_a_metric():
+    text = "It improves resolved rate across all backbones and reduces average delay."
+    assert spans_of(changed_phrase_spans, text) == [
+        ("resolved rate", "resolved rate"),
+        ("average delay", "delay"),
+    ]
+
+
+def test_resources_moved_without_a_value_are_not_metrics():
+    assert spans_of(changed_phrase_spans, "It reduces computational cost and memory usage.") == []
+
+
+def test_a_leading_word_stays_before_a_bare_score():
+    assert spans_of(measured_phrase_spans, "It reaches a 78.2% overall score.") == [
+        ("78.2% overall score"[6:], "overall score")
+    ]
