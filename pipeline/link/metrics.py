@@ -203,10 +203,11 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     than"; two or three plain words on a bound head other than a resource ("computational
     cost" is a metric only with its value), ended by a link word or punctuation."""
     words, lowers = doc_words(doc), doc_lowers(doc)
-    triggers = VOCAB.measure_change_verbs | VOCAB.measure_comparatives
+    comparatives = VOCAB.measure_comparatives
+    triggers = VOCAB.measure_change_verbs | comparatives
     out = []
     for i, low in enumerate(lowers):
-        if low not in triggers or (i and lowers[i - 1] == "to"):
+        if low not in triggers or (i and lowers[i - 1] == "to" and low not in comparatives):
             continue  # "to improve X" states a purpose, not a measured change
         run = []
         for k in range(i + 1, min(len(doc), i + 4)):

@@ -4,6 +4,7 @@ from pipeline.nlp import (  # noqa: F401  (importing registers the factories)
     acronyms,
     lexicon,
     linker,
+    metric_variants,
     names,
     numbers,
     sentences,

@@ -1,0 +1,96 @@
+"""The metric_variants component: variants of known metrics by shape, on spacy.blank."""
+
+import regex
+import spacy
+
+from pipeline.nlp.metric_variants import (
+    DEFAULT_PATTERNS as PATTERNS,
+)
+from pipeline.nlp.metric_variants import (
+    MetricVariants,
+    metric_families,
+    variant_canonical,
+)
+from pipeline.resources import LexiconEntry, data_path, read_jsonl
+
+
+def entries(*rows):
+    return [LexiconEntry("METRIC", s, c, "test") for s, c in rows]
+
+
+FAMILIES = metric_families(
+    entries(("pass@1", "pass@1"), ("pass@k", "pass@k"), ("BLEU", "bleu"), ("ROUGE-L", "rouge-l"))
+)
+
+
+def test_an_at_k_canonical_names_its_family():
+    assert FAMILIES["pass@"] == "pass@k"
+
+
+def canonical(word):
+    component = MetricVariants(spacy.blank("en"))
+    component.initialize()
+    return component.canonical(word)
+
+
+def test_another_cut_off_of_a_known_family_is_that_metric():
+    assert canonical("pass@5") == "pass@k"
+    assert canonical("Hits@7") == "hits@k"
+
+
+def test_a_cut_off_range_stays_one_metric():
+    assert canonical("mAP@0.5:0.95") == "map"
+
+
+def test_an_order_suffix_on_a_known_metric_is_that_metric():
+    rules = [regex.compile(r["regex"]) for r in read_jsonl(data_path(PATTERNS))]
+    assert variant_canonical("BLEU-3", rules, FAMILIES) == "bleu"
+
+
+def test_a_family_named_per_variant_keeps_the_variant():
+    assert canonical("ROUGE-Lsum") == "rouge-lsum"
+
+
+def test_unknown_bases_and_model_versions_are_no_metrics():
+    assert canonical("GPT-4") is None
+    assert canonical("Llama-3") is None
+    assert canonical("XYZ@5") is None
+
+
+def test_variant_canonical_is_a_pure_function():
+    rules = [regex.compile(r"^(?P<base>[A-Za-z]+)@(?P<param>\d+)$")]
+    assert variant_canonical("pass@9", rules, FAMILIES) == "pass@k"
+
+
+def test_spans_join_the_lexicon_group_with_their_canonical_id():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("metric_variants")
+    nlp.initialize()
+    doc = nlp("pass@5 rises")
+    assert [(s.text, s.label_, s.id_) for s in doc.spans["lexicon"]] == [
+        ("pass@5", "METRIC", "pass@k")
+    ]
+
+
+def test_bytes_round_trip_keeps_families():
+    component = MetricVariants(spacy.blank("en"))
+    component.initialize()
+    other = MetricVariants(spacy.blank("en")).from_bytes(component.to_bytes())
+    assert other.canonical("pass@5") == "pass@k"
+
+
+def test_disk_round_trip_keeps_families(tmp_path):
+    component = MetricVariants(spacy.blank("en"))
+    component.initialize()
+    component.to_disk(tmp_path / "mv")
+    other = MetricVariants(spacy.blank("en")).from_disk(tmp_path / "mv")
+    assert other.canonical("pass@7") == "pass@k"
+
+
+def test_calling_before_initialize_raises():
+    import pytest
+
+    from pipeline.errors import NotInitialized
+
+    with pytest.raises(NotInitialized):
+        MetricVariants(spacy.blank("en"))(spacy.blank("en")("x"))
