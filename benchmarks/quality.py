@@ -24,6 +24,7 @@ from devgold import (
     dev_report,
     require_shared,
 )
+from lexicon_sources import source_table
 from tdmsci import TDMSCI_FILES, tdmsci_rows
 from tuples import NLP_TDMS, SCIREX, TupleScore, measure, nlp_tdms_rows, scirex_rows
 
@@ -80,6 +81,9 @@ def main() -> None:
     """Print the quality table."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    ap.add_argument(
+        "--no-sources", action="store_true", help="skip the per-source catalogue table (~2 min)"
+    )
     args = ap.parse_args()
     require_shared(args.shared, SEED_GOLD, CORPUS, *TDMSCI_FILES, NLP_TDMS, SCIREX)
     console = Console(width=130)
@@ -111,6 +115,8 @@ def main() -> None:
             f"{m.dataset_in_text} | {m.metric_in_text} of {m.found}",
         )
     console.print(tuples)
+    if not args.no_sources:
+        console.print(source_table(args.shared))
 
 
 if __name__ == "__main__":

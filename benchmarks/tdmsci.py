@@ -52,8 +52,8 @@ def read_ann(path: Path) -> set[tuple[str, int, int]]:
     return spans
 
 
-def predict(text_path: Path) -> set[tuple[str, int, int]]:
-    """Run the pipeline on every line; dataset and metric mentions as global spans."""
+def predict(text_path: Path, nlp=None) -> set[tuple[str, int, int]]:
+    """Run the pipeline (or `nlp`) on every line; dataset and metric mentions as spans."""
     text = text_path.read_text(encoding="utf-8")
     items, offsets = [], []
     pos = 0
@@ -63,7 +63,7 @@ def predict(text_path: Path) -> set[tuple[str, int, int]]:
             offsets.append(pos)
         pos += len(line) + 1
     spans = set()
-    for off, rec in zip(offsets, extract_batch(items, get_nlp()), strict=True):
+    for off, rec in zip(offsets, extract_batch(items, nlp or get_nlp()), strict=True):
         if not isinstance(rec, Record):
             continue
         for d in rec.datasets:
