@@ -146,6 +146,26 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
     return out
 
 
+def _model_continuation(doc: Doc, i: int) -> int:
+    """The token index after a model name's size and release words from `i` on ("480B",
+    "Instruct", "o3-mini"), at most three; `i` when there are none. A bare number is no
+    continuation here (a count may follow a name)."""
+    words = doc_words(doc)
+    size, tag, cont = (
+        named_regex("size_token"),
+        named_regex("model_tag"),
+        VOCAB.model_name_continuations,
+    )
+    j = i
+    while (
+        j < len(doc)
+        and j - i < 3
+        and (size.match(words[j]) or tag.match(words[j]) or (j > i and words[j] in cont))
+    ):
+        j += 1
+    return j
+
+
 def shape_candidates(doc: Doc) -> list[Candidate]:
     """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
     stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
@@ -194,6 +214,9 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if end == span.end_char and span.end < len(doc) and doc_words(doc)[span.end] in tails:
             end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
+        elif end == span.end_char and (j := _model_continuation(doc, span.end)) > span.end:
+            end = doc[j - 1].idx + len(doc_words(doc)[j - 1])  # "Qwen3-Coder 480B Instruct"
+            text, bare_short = doc_text(doc)[span.start_char : end], False
         out.append(
             Candidate(
                 span.start_char,

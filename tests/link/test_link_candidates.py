@@ -372,3 +372,13 @@ def test_inside_metric_for_a_name_overlapping_a_metric_hit():
     assert inside_metric(doc, Candidate(10, 13, "FID", "shape"))
     assert not inside_metric(doc, Candidate(10, 13, "FID", "acronym"))
     assert not inside_metric(doc, Candidate(22, 28, "FooNet", "shape"))
+
+
+def test_a_size_token_after_a_shaped_model_name_is_part_of_it():
+    doc = get_nlp()("With Qwen3-Coder 480B, masking helps.")
+    assert "Qwen3-Coder 480B" in [c.text for c in shape_candidates(doc)]
+
+
+def test_a_bare_number_after_a_shaped_name_is_not_part_of_it():
+    doc = get_nlp()("FooNet 2 reaches 3 points.")
+    assert [c.text for c in shape_candidates(doc)] == ["FooNet"]
