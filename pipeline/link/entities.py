@@ -29,6 +29,7 @@ from pipeline.link.terms import (
     is_generic,
     is_metric_name,
     is_place_or_organisation,
+    is_property_name,
     named_regex,
     occurrences,
 )
@@ -467,6 +468,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and all(s in never_datasets for s in d.surfaces())
         )
         and not ("lexicon" not in d.sources and all(map(is_place_or_organisation, d.surfaces())))
+        and not ("lexicon" not in d.sources and not d.aliases and is_property_name(d.name))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 

@@ -96,6 +96,16 @@ def _canonical_phrase(words: list[str]) -> str:
     return " ".join(words)
 
 
+def _quality_noun(word: str) -> bool:
+    """A plain quality noun ("validity", "correctness"; not "high-quality")."""
+    return (
+        word.isalpha()
+        and len(word) > 6
+        and word.endswith(tuple(VOCAB.measure_noun_suffixes))
+        and word not in VOCAB.not_quality_nouns
+    )
+
+
 def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """Measures named right after a value ("92.7% verification success", "81.45% mean nugget
     score") or right before a "from A to B" change ("improves end-to-end correctness from
@@ -115,6 +125,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
                 break
             run.append(k)
         head = next((i for i, k in enumerate(run) if lowers[k] in heads), None)
+        if head is None and 2 <= len(run) <= 3 and _quality_noun(lowers[run[-1]]):
+            head = len(run) - 1  # "93.44% formal validity and": the run ends on the noun
         if head is not None and head >= 1:
             ks = run[: head + 1]
             phrase = [lowers[k] for k in ks]

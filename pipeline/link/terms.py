@@ -92,6 +92,20 @@ def is_metric_name(long: str) -> bool:
     return bool(words) and words[-1] in VOCAB.metric_heads
 
 
+def is_property_name(name: str) -> bool:
+    """A title-case name of a quality or property ("Formal Validity", "Spectral Rigidity",
+    "Panoptic Quality"): two or more capitalised words, the last a quality noun."""
+    words = name.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return False
+    last = words[-1].lower()
+    return last in VOCAB.property_heads or (
+        len(last) > 6
+        and last.endswith(tuple(VOCAB.measure_noun_suffixes))
+        and last not in VOCAB.not_quality_nouns
+    )
+
+
 def is_plural_acronym(text: str) -> bool:
     """'LLMs', 'GNNs': capitals followed by a plural s."""
     return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()

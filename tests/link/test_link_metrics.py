@@ -192,3 +192,8 @@ def test_a_leading_word_stays_before_a_bare_score():
     assert spans_of(measured_phrase_spans, "It reaches a 78.2% overall score.") == [
         ("78.2% overall score"[6:], "overall score")
     ]
+
+
+def test_a_quality_noun_ending_a_short_run_after_a_value_is_a_measure():
+    text = "It achieves 93.44% formal validity and 6 common image quality issues."
+    assert spans_of(measured_phrase_spans, text) == [("formal validity", "formal validity")]

@@ -7,6 +7,7 @@ from pipeline.link.terms import (
     is_metric_name,
     is_place_or_organisation,
     is_plural_acronym,
+    is_property_name,
     lexicon_labels,
     occurrences,
 )
@@ -104,3 +105,13 @@ def test_organisation_heads_lead_or_end_a_name():
     assert is_place_or_organisation("Ministry of Health")
     assert not is_place_or_organisation("Institute")  # one word is not a name of one
     assert not is_place_or_organisation("Graph Attention Network")
+
+
+def test_title_case_qualities_are_property_names():
+    assert all(map(is_property_name, ["Formal Validity", "Spectral Rigidity", "Panoptic Quality"]))
+
+
+def test_one_word_lower_case_and_non_qualities_are_not_property_names():
+    assert not is_property_name("Self-Consistency")  # one word: the method
+    assert not is_property_name("formal validity")
+    assert not is_property_name("Stress Harness")
