@@ -382,6 +382,8 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     words, lowers = doc_words(doc), ctx.lowers
     out = []
     for i in ctx.cue_list("DATASET_NAME_HEAD", 0, len(lowers)):
+        if i + 1 < len(lowers) and lowers[i + 1] in VOCAB.score_words:
+            continue  # "SD benchmark accuracy": the noun modifies a measure, it heads no name
         j = i - 1
         first = None
         while j >= 0 and i - j <= 4:

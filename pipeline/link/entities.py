@@ -203,6 +203,8 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
         return None
     one = lowers[i]
     two = f"{one} {lowers[i + 1]}" if i + 1 < len(lowers) else ""
+    if one in heads and i + 1 < len(lowers) and lowers[i + 1] in VOCAB.score_words:
+        return None  # "SD benchmark accuracy": the noun modifies a measure, it heads nothing
     if two in heads or one in heads:
         return "dataset"
     if one in VOCAB.method_heads:

@@ -382,3 +382,8 @@ def test_a_size_token_after_a_shaped_model_name_is_part_of_it():
 def test_a_bare_number_after_a_shaped_name_is_not_part_of_it():
     doc = get_nlp()("FooNet 2 reaches 3 points.")
     assert [c.text for c in shape_candidates(doc)] == ["FooNet"]
+
+
+def test_a_head_noun_before_a_measure_heads_no_dataset_name():
+    doc, ctx = with_context("FSD matches SD benchmark accuracy and beats the Gigaword corpus.")
+    assert [c.text for c in head_noun_candidates(doc, ctx)] == ["Gigaword"]
