@@ -216,3 +216,15 @@ def test_any_written_value_is_finite_or_absent(digits, lead, tail, sign):
 def test_percentage_points_in_every_written_form(text, surface):
     n = one(text)
     assert (n.text, n.unit) == (surface, "points")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "improves it from 53.8% (raw agent) to 54.8%, while",
+        "from 53.8% for baseline repair to 54.8% and",
+    ],
+)
+def test_from_a_with_a_short_owner_to_b_is_one_transition(text):
+    (n,) = find_numbers(text)
+    assert (n.text, n.from_value) == ("54.8%", 53.8)

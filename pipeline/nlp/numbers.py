@@ -78,6 +78,11 @@ _BETWEEN_TRANSITION = regex.compile(
     r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?[$€£]?$"
 )
 _FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}[$€£]?$")
+# "from 53.8% (raw agent) to 54.8%", "from 44.7% for baseline repair to 48.9%": after "from
+# A", a short parenthesis or owner phrase may stand before "to B"
+_FROM_GAP_TRANSITION = regex.compile(
+    r"^\s*(?:\([^()\d]{1,40}\)|(?:for|with|on|in|under|by)\s+[^,;()\d]{1,40}?)\s+to\s+[$€£]?$"
+)
 
 
 @dataclass(frozen=True)
@@ -277,7 +282,22 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
         cur = numbers[i]
         nxt = numbers[i + 1] if i + 1 < len(numbers) else None
         if nxt is not None and not cur.range_low:
-            m = _BETWEEN_TRANSITION.match(text[cur.end : nxt.start])
+            gap = text[cur.end : nxt.start]
+            m = _BETWEEN_TRANSITION.match(gap)
+            if m is None and _FROM_GAP_TRANSITION.match(gap):
+                from_before = _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start])
+                if from_before:
+                    out.append(
+                        replace(
+                            nxt,
+                            unit=nxt.unit or cur.unit,
+                            from_value=cur.value,
+                            from_start=cur.start,
+                            from_end=cur.end,
+                        )
+                    )
+                    i += 2
+                    continue
             if m is not None:
                 arrow = m.group("op") != "to"
                 unit_word = m.group("uw") is not None
