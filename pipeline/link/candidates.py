@@ -250,9 +250,22 @@ def coined_suffix(part: str) -> bool:
     return part not in VOCAB.not_coined_suffixes and not part.endswith(_modifier_endings())
 
 
+def _coined_with_appositive(words: list[str], lowers: list[str], i: int) -> bool:
+    """A lower-case hyphenated coinage the next words call a method: "we introduce
+    [pause-tuning], a technique that ..." (", a/an", then a method head within four words)."""
+    word = words[i]
+    parts = word.split("-")
+    if not (len(parts) >= 2 and word.islower() and all(p.isalpha() for p in parts)):
+        return False
+    if i + 3 >= len(words) or lowers[i + 1] != "," or lowers[i + 2] not in {"a", "an"}:
+        return False
+    return any(w in VOCAB.method_heads for w in lowers[i + 3 : i + 7])
+
+
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
-    ":" ("We present Eywa, a memory architecture"): a name the sentence introduces."""
+    ":" ("We present Eywa, a memory architecture"), or a lower-case hyphenated coinage with
+    a method appositive ("we introduce pause-tuning, a technique"): a name it introduces."""
     stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
@@ -260,6 +273,10 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if lowers[v - 1] not in {"we", "paper", "work"}:
             continue
         word = words[v + 1]
+        if _coined_with_appositive(words, lowers, v + 1):
+            start = ctx.starts[v + 1]
+            out.append(Candidate(start, start + len(word), word, "proposal"))
+            continue
         if (
             word[:1].isupper()
             and word.replace("-", "").isalnum()

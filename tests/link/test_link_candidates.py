@@ -387,3 +387,13 @@ def test_a_bare_number_after_a_shaped_name_is_not_part_of_it():
 def test_a_head_noun_before_a_measure_heads_no_dataset_name():
     doc, ctx = with_context("FSD matches SD benchmark accuracy and beats the Gigaword corpus.")
     assert [c.text for c in head_noun_candidates(doc, ctx)] == ["Gigaword"]
+
+
+def test_a_lower_case_coinage_with_a_method_appositive_is_proposed():
+    doc, ctx = with_context("We introduce pause-tuning, a technique that helps.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["pause-tuning"]
+
+
+def test_a_lower_case_coinage_without_a_method_appositive_is_no_name():
+    doc, ctx = with_context("We introduce fine-tuning, a step that helps.")
+    assert proposed_name_candidates(doc, ctx) == []
