@@ -93,11 +93,14 @@ def is_metric_name(long: str) -> bool:
 
 
 def is_property_name(name: str) -> bool:
-    """A title-case name of a quality or property ("Formal Validity", "Spectral Rigidity",
-    "Panoptic Quality"): two or more capitalised words, the last a quality noun."""
+    """A title-case name of a quality, property or concept ("Formal Validity", "Panoptic
+    Quality", "Linear Representation Hypothesis"): two or more capitalised words, the last a
+    quality noun or a concept head."""
     words = name.split()
     if len(words) < 2 or not all(w[:1].isupper() for w in words):
         return False
+    if words[-1] in VOCAB.concept_heads:
+        return True  # "Linear Representation Hypothesis": a concept, not a method
     last = words[-1].lower()
     return last in VOCAB.property_heads or (
         len(last) > 6

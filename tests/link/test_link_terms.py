@@ -115,3 +115,9 @@ def test_one_word_lower_case_and_non_qualities_are_not_property_names():
     assert not is_property_name("Self-Consistency")  # one word: the method
     assert not is_property_name("formal validity")
     assert not is_property_name("Stress Harness")
+
+
+def test_title_case_concepts_are_never_methods():
+    assert is_property_name("Linear Representation Hypothesis")
+    assert is_property_name("Expert Blindness Effect")
+    assert not is_property_name("Graph Attention Network")
