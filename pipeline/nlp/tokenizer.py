@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import spacy
-from spacy.attrs import IDX, IS_PUNCT, SENT_START
+from spacy.attrs import IDX, IS_PUNCT, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
@@ -47,11 +47,25 @@ def doc_text(doc: Doc) -> str:
 
 
 def doc_words(doc: Doc) -> list[str]:
-    """Token texts of a doc, computed once and kept (Token objects are costly to create)."""
+    """Token texts of a doc, computed once and kept: slices of the text between token
+    offsets less the trailing space (no Token objects, which are costly to create)."""
     words = doc.user_data.get("words")
     if words is None or len(words) != len(doc):
-        words = doc.user_data["words"] = [t.text for t in doc]
+        text, starts, spaces = doc_text(doc), doc_starts(doc), doc_spaces(doc)
+        ends = starts[1:]
+        ends.append(len(text))
+        words = doc.user_data["words"] = [
+            text[s : e - sp] for s, e, sp in zip(starts, ends, spaces, strict=True)
+        ]
     return words
+
+
+def doc_spaces(doc: Doc) -> list[int]:
+    """1 where a token is followed by a space, computed once and kept."""
+    spaces = doc.user_data.get("spaces")
+    if spaces is None or len(spaces) != len(doc):
+        spaces = doc.user_data["spaces"] = doc.to_array(SPACY).tolist() if len(doc) else []
+    return spaces
 
 
 def doc_lowers(doc: Doc) -> list[str]:
