@@ -40,6 +40,8 @@ class DocContext:
     cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     cue_firsts: dict[str, list[int]] = field(default_factory=dict)
     cue_starts: dict[str, frozenset[int]] = field(default_factory=dict)
+    front_ends: dict[int, list[int]] = field(default_factory=dict)  # COMPARISON_FRONT cues
+    breaks: list[int] = field(default_factory=list)  # tokens that are clause-break words
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
 
     def cue_at(self, label: str) -> frozenset[int]:
@@ -76,6 +78,7 @@ def build_context(
             base.sent_starts,
         )
         ctx.cues, ctx.cue_firsts, ctx.cue_starts = base.cues, base.cue_firsts, base.cue_starts
+        ctx.front_ends, ctx.breaks = base.front_ends, base.breaks
     else:
         ctx.starts = doc_starts(doc)
         ctx.sent_bounds = sentence_bounds(doc)
@@ -83,6 +86,10 @@ def build_context(
         ctx.cues = cue_spans(doc)
         ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
+        for s, e in ctx.cues.get("COMPARISON_FRONT", ()):
+            ctx.front_ends.setdefault(s, []).append(e)
+        breaks = VOCAB.clause_breaks
+        ctx.breaks = [i for i, low in enumerate(ctx.lowers) if low in breaks]
     ctx.sent_of = base.sent_of if base is not None else [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n
@@ -90,8 +97,7 @@ def build_context(
     inside = [False] * n
     for s, e in protected or []:
         inside[s:e] = [True] * (e - s)
-    lowers, breaks = ctx.lowers, VOCAB.clause_breaks
-    candidates = [i for i, low in enumerate(lowers) if low in breaks and not inside[i]]
+    candidates = [i for i in ctx.breaks if not inside[i]] if protected else ctx.breaks
     clause, k = 0, 0
     for si, (s, e) in enumerate(ctx.sent_bounds):
         clause += 1
@@ -178,7 +184,7 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
     if start >= end:
         return
     cues = ctx.cue_at("COMPARISON_CUE")
-    front = any(e <= end for s, e in ctx.cues.get("COMPARISON_FRONT", ()) if s == start)
+    front = any(e <= end for e in ctx.front_ends.get(start, ()))
     if not front and not ctx.cue_list("COMPARISON_CUE", start, end):
         return  # no cue, no scope
     scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions

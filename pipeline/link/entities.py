@@ -141,10 +141,12 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
     """Extend a mention's token span over a coordination of mentions ("A, B and C")."""
     by_start = {s: e for s, e in spans}
     by_end = {e: s for s, e in spans}
+    lowers = doc_lowers(doc)
+    n = len(lowers)
     start, end = ms, me
     while True:
         j = end
-        while j < len(doc) and doc_lowers(doc)[j] in {",", "and", "or", "&"}:
+        while j < n and lowers[j] in {",", "and", "or", "&"}:
             j += 1
         if j != end and j in by_start:
             end = by_start[j]
@@ -152,7 +154,7 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
         break
     while True:
         j = start - 1
-        while j >= 0 and doc_lowers(doc)[j] in {",", "and", "or", "&", "both"}:
+        while j >= 0 and lowers[j] in {",", "and", "or", "&", "both"}:
             j -= 1
         if j != start - 1 and (j + 1) in by_end:
             start = by_end[j + 1]
@@ -217,18 +219,20 @@ def _head_before_parenthesis(ctx: DocContext, i: int) -> str | None:
 
 def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
-    if i < len(doc) and doc_words(doc)[i] == "(":
-        while i < len(doc) and doc_words(doc)[i] != ")":
+    words, lowers = doc_words(doc), ctx.lowers
+    n = len(words)
+    if i < n and words[i] == "(":
+        while i < n and words[i] != ")":
             i += 1
         i += 1
-    if i >= len(doc) or doc_words(doc)[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
+    if i >= n or words[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
         return None
-    if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in VOCAB.appositive_openers:
+    if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
-    for j in range(i + 2, min(len(doc), i + 10)):
-        if doc_words(doc)[j] in {",", ".", ";"} or doc_lowers(doc)[j] in VOCAB.appositive_breaks:
+    for j in range(i + 2, min(n, i + 10)):
+        if words[j] in {",", ".", ";"} or lowers[j] in VOCAB.appositive_breaks:
             return None
-        if doc_lowers(doc)[j] in VOCAB.metric_heads_after_name:
+        if lowers[j] in VOCAB.metric_heads_after_name:
             return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(ctx, j)
         if head:
@@ -287,15 +291,17 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
             me += w["model_size"]
         elif surface.endswith(method_suffixes):
             me += w["method_name_suffix"]
+    lowers, words = ctx.lowers, doc_words(doc)
+    n = len(lowers)
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans)
         prep, before = _preposition_before(doc, cs)
-        if mend < len(doc) and doc_lowers(doc)[mend] in VOCAB.metric_heads_after_name:
+        if mend < n and lowers[mend] in VOCAB.metric_heads_after_name:
             draft.metric_like = True  # "on the CHAIRi metric"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
-        whole_token = ctx.starts[mend - 1] + len(doc_words(doc)[mend - 1]) == e
+        whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
         head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
@@ -312,7 +318,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         elif prep == "to" and before in VOCAB.transfer_words:
             ds += w["transfer_target"]  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
-            cls = before if prep == "like" else (doc_lowers(doc)[cs - 3] if cs >= 3 else "")
+            cls = before if prep == "like" else (lowers[cs - 3] if cs >= 3 else "")
             if cls in VOCAB.dataset_class_nouns:
                 ds += w["dataset_class_member"]
                 draft.supported = True
@@ -320,9 +326,9 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
                 me += w["method_class_member"]
                 draft.supported = True
         nxt = next_content(doc, mend - 1)
-        if nxt is not None and doc_lowers(doc)[nxt] in {"'s", "’s"}:
+        if nxt is not None and lowers[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)
-        if nxt is not None and doc_lowers(doc)[nxt] in VOCAB.performance_verbs:
+        if nxt is not None and lowers[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
@@ -361,7 +367,7 @@ def _owned(doc: Doc, i: int) -> bool:
     lowers, markers = doc_lowers(doc), VOCAB.own_markers
     if (
         i >= 3
-        and doc_words(doc)[i - 1] == ","
+        and lowers[i - 1] == ","
         and lowers[i - 2] in VOCAB.own_nouns
         and (lowers[i - 3] in markers)
     ):
@@ -386,12 +392,8 @@ def _ownership_stops() -> frozenset[str]:
 
 def _baseline_after(doc: Doc, i: int) -> bool:
     """True when 'baseline(s)' follows the mention (after an optional '-based')."""
-    if i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}:
-        return True
-    prev = doc_lowers(doc)[i - 1] if i > 0 else ""
-    return (
-        prev.endswith("-based") and i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}
-    )
+    lowers = doc_lowers(doc)
+    return i < len(lowers) and lowers[i] in {"baseline", "baselines"}
 
 
 def distinct_tokens(name: str) -> set[str]:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy
 import spacy
 from spacy.attrs import IDX, IS_PUNCT, SENT_START, SPACY
 from spacy.language import Language
@@ -98,8 +99,11 @@ def doc_is_punct(doc: Doc) -> list[bool]:
 def sentence_bounds(doc: Doc) -> list[tuple[int, int]]:
     """(first token, end token) of every sentence, from SENT_START (set by the sentencizer)."""
     n = len(doc)
-    flags = doc.to_array(SENT_START).tolist() if n else []
-    heads = [i for i in range(n) if i == 0 or flags[i] == 1]
+    if not n:
+        return []
+    heads = numpy.flatnonzero(doc.to_array(SENT_START) == 1).tolist()
+    if not heads or heads[0] != 0:
+        heads.insert(0, 0)
     return list(zip(heads, [*heads[1:], n], strict=False))
 
 
