@@ -117,9 +117,13 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
     """All acronym definitions in `doc`, in text order."""
     toks = _Tokens.of(doc)
     found: list[Acronym] = []
+    opens = [i for i, w in enumerate(toks.words) if w == "("]
+    k = 0
     for s_start, s_end in toks.sentences:
-        for i in range(s_start, s_end):
-            if toks.words[i] != "(":
+        while k < len(opens) and opens[k] < s_end:
+            i = opens[k]
+            k += 1
+            if i < s_start:
                 continue
             close = next(
                 (j for j in range(i + 1, min(i + 14, s_end)) if toks.words[j] == ")"), None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -68,48 +69,61 @@ class NameShapes:
                 self._cache.clear()
         return hit
 
+    def shape_flags(self, words: list[str]) -> list[bool]:
+        """`is_shape` of every token (one C-level look-up pass over the memo)."""
+        flags = list(map(self._cache.get, words))
+        if None in flags:
+            pairs = zip(words, flags, strict=True)
+            flags = [self.is_shape(w) if f is None else f for w, f in pairs]
+        return flags
+
     def __call__(self, doc: Doc) -> Doc:
         if not self.rules:
             raise NotInitialized(self.name)
         words = doc_words(doc)
+        # single-token spans never overlap: already what filter_spans would keep, in order
         shapes = [
-            Span(doc, i, i + 1, label="SHAPE") for i, w in enumerate(words) if self.is_shape(w)
+            Span(doc, i, i + 1, label="SHAPE")
+            for i in compress(range(len(words)), self.shape_flags(words))
         ]
         titles = [Span(doc, s, e, label="TITLE_SEQ") for s, e in self.title_runs(words)]
-        doc.spans[SPANS_KEY] = filter_spans(shapes) + filter_spans(titles)
+        doc.spans[SPANS_KEY] = shapes + filter_spans(titles)
         return doc
 
     def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
         """Token ranges of title-case runs, with connectors only between title words."""
         runs = []
+        n = len(words)
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
         ):
-            flags = []
-            for w in words:
-                hit = cache.get(w)
-                if hit is None:
-                    hit = cache[w] = word_re.match(w) is not None
-                flags.append(hit)
-            i = 0
-            while i < len(words):
-                if not flags[i]:
-                    i += 1
+            flags = list(map(cache.get, words))
+            if None in flags:
+                for i, hit in enumerate(flags):
+                    if hit is None:
+                        w = words[i]
+                        hit = cache.get(w)
+                        if hit is None:
+                            hit = cache[w] = word_re.match(w) is not None
+                        flags[i] = hit
+            after = 0  # the first token a new run may start at
+            for i in compress(range(n), flags):
+                if i < after:
                     continue
                 j = i + 1
                 count = 1
-                while j < len(words):
+                while j < n:
                     if flags[j]:
                         j += 1
                         count += 1
-                    elif words[j] in connectors and j + 1 < len(words) and flags[j + 1]:
+                    elif words[j] in connectors and j + 1 < n and flags[j + 1]:
                         j += 2
                         count += 1
                     else:
                         break
                 if count >= min_words:
                     runs.append((i, j))
-                i = j
+                after = j
         return runs
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
