@@ -18,7 +18,7 @@ from pipeline.link.terms import (
 )
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.lexicon import lexicon_spans
-from pipeline.nlp.tokenizer import doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words
 from pipeline.resources import VOCAB
 
 _HYPHEN = regex.compile(r"[-–]")
@@ -114,12 +114,12 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
         if span.label_ not in ("DATASET", "METHOD"):
             continue
         end = span.end_char
-        text = span.text
+        text = doc_text(doc)[span.start_char : end]
         words = doc_words(doc)
         if span.label_ == "DATASET" and span.end < len(doc):
-            nxt = doc[span.end]
-            if _DIMENSION_TOKEN.match(nxt.text) or _DATASET_VERSION.fullmatch(nxt.text):
-                end = nxt.idx + len(nxt.text)
+            nxt = words[span.end]
+            if _DIMENSION_TOKEN.match(nxt) or _DATASET_VERSION.fullmatch(nxt):
+                end = doc_starts(doc)[span.end] + len(nxt)
                 text = doc_text(doc)[span.start_char : end]
         elif span.label_ == "METHOD":
             j = span.end
@@ -131,7 +131,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             ):
                 j += 1
             if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
-                end = doc[j - 1].idx + len(words[j - 1])
+                end = doc_starts(doc)[j - 1] + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
         out.append(
             Candidate(
@@ -151,17 +151,18 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
     compounds, numerals = VOCAB.compound_suffixes, VOCAB.roman_numerals
     tails = VOCAB.dataset_name_tails
+    full, words, lowers = doc_text(doc), doc_words(doc), doc_lowers(doc)
     out = []
     for span in doc.spans.get("names", []):
-        text = span.text
+        first, last = span.start, span.end
         if span.label_ == "TITLE_SEQ":
-            toks = list(span)
-            while toks and toks[0].lower_ in stops:
-                toks = toks[1:]
-            single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
-            if len(toks) >= 2 or single_ok:
-                out.append(_title_candidate(doc, toks))
+            while first < last and lowers[first] in stops:
+                first += 1
+            single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
+            if last - first >= 2 or single_ok:
+                out.append(_title_candidate(doc, first, last))
             continue
+        text = full[span.start_char : span.end_char]
         parts = _HYPHEN.split(text)
         hint = None
         label = None
@@ -191,9 +192,9 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
         end = span.start_char + len(text)
-        if end == span.end_char and span.end < len(doc) and doc_words(doc)[span.end] in tails:
-            end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
-            text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
+        if end == span.end_char and last < len(words) and words[last] in tails:
+            end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
+            text, hint, bare_short = full[span.start_char : end], "DATASET", False
         out.append(
             Candidate(
                 span.start_char,
@@ -249,12 +250,14 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
-def _title_candidate(doc: Doc, toks: list) -> Candidate:
-    """A title-case run; "Recursive KL Divergence Optimization RKDO" splits off its acronym."""
-    start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
-    last = toks[-1].text
-    if len(toks) >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
-        long_end = toks[-2].idx + len(toks[-2])
+def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
+    """A title-case run (tokens first..end_token-1); "Recursive KL Divergence Optimization
+    RKDO" splits off its acronym."""
+    words, starts = doc_words(doc), doc_starts(doc)
+    start, end = starts[first], starts[end_token - 1] + len(words[end_token - 1])
+    last = words[end_token - 1]
+    if end_token - first >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
+        long_end = starts[end_token - 2] + len(words[end_token - 2])
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:
             return Candidate(start, long_end, long, "acronym", alias=last)

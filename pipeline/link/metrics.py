@@ -29,9 +29,9 @@ def keep_metric(span: Span) -> bool:
     nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
     if nxt in VOCAB.metric_blocked_after:
         return False  # "loss function", "precision head"
-    if span.text.lower() == "loss" or span.text.lower() == "losses":
+    word = doc_text(doc)[span.start_char : span.end_char]
+    if word.lower() == "loss" or word.lower() == "losses":
         return prev in VOCAB.metric_loss_ok_before or not prev.isalpha()
-    word = span.text
     title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
     if (
         title_word
@@ -70,8 +70,11 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
     for span in doc.spans.get("names", []):
-        if span.label_ == "TITLE_SEQ" and is_metric_name(span.text):
-            out.append((span.start_char, span.end_char, " ".join(span.text.lower().split())))
+        if span.label_ != "TITLE_SEQ":
+            continue
+        text = doc_text(doc)[span.start_char : span.end_char]
+        if is_metric_name(text):
+            out.append((span.start_char, span.end_char, " ".join(text.lower().split())))
     return out
 
 
