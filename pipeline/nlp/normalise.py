@@ -39,8 +39,9 @@ _TOKEN = regex.compile(
 
 
 # Where a markup token can start: scanning from these positions only is ~10x faster than
-# letting the alternation above try every position.
-_TRIGGER = regex.compile(r"[\\{}$*_~&\-]|\s(?=\s)|[^\S ]|[^\x00-\x7f]")
+# letting the alternation above try every position. A hyphen starts a token only before
+# another hyphen or a space, and an underscore only as "__" (a plain "-" or "_" is common).
+_TRIGGER = regex.compile(r"[\\{}$*~&]|__|-(?=[-\s])|\s(?=\s)|[^\S ]|[^\x00-\x7f]")
 
 
 def _tokens(raw: str):

@@ -53,8 +53,7 @@ def doc_words(doc: Doc) -> list[str]:
     words = doc.user_data.get("words")
     if words is None or len(words) != len(doc):
         text, starts, spaces = doc_text(doc), doc_starts(doc), doc_spaces(doc)
-        ends = starts[1:]
-        ends.append(len(text))
+        ends = [*starts[1:], len(text)] if starts else []
         words = doc.user_data["words"] = [
             text[s : e - sp] for s, e, sp in zip(starts, ends, spaces, strict=True)
         ]
