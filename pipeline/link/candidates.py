@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 
 import regex
 from spacy.tokens import Doc
@@ -18,7 +19,7 @@ from pipeline.link.terms import (
 )
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.lexicon import lexicon_spans
-from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words, indices_of
 from pipeline.resources import VOCAB
 
 _HYPHEN = regex.compile(r"[-–]")
@@ -274,7 +275,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
-    for k, low in enumerate(lowers):
+    # only an intro's last token, "(", "," or ":" can open a list
+    for k in sorted({*intro_at, *indices_of(lowers, _LIST_OPENERS)}):
+        low = lowers[k]
         intro = intro_at.get(k)
         if intro is not None:  # "optimizers such as"; a one-word intro may follow a comma
             cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")
@@ -321,6 +324,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+_LIST_OPENERS = frozenset(("(", ",", ":"))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
 
@@ -388,7 +392,8 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017"."""
     words = doc_words(doc)
     out = []
-    years = [j for j in range(1, len(words)) if len(words[j]) == 4 and _YEAR.match(words[j])]
+    four = compress(range(len(words)), map((4).__eq__, map(len, words)))
+    years = [j for j in four if j >= 1 and _YEAR.match(words[j])]
     for i in (j - 1 for j in years):
         if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3:
             start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])

@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_words, sentence_bounds
+from pipeline.nlp.tokenizer import (
+    doc_lowers,
+    doc_starts,
+    doc_words,
+    indices_of,
+    sentence_bounds,
+)
 from pipeline.resources import VOCAB
 
 CUES_KEY = "cues"
@@ -88,8 +94,7 @@ def build_context(
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
         for s, e in ctx.cues.get("COMPARISON_FRONT", ()):
             ctx.front_ends.setdefault(s, []).append(e)
-        breaks = VOCAB.clause_breaks
-        ctx.breaks = [i for i, low in enumerate(ctx.lowers) if low in breaks]
+        ctx.breaks = indices_of(ctx.lowers, VOCAB.clause_breaks)
     ctx.sent_of = base.sent_of if base is not None else [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n

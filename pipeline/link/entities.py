@@ -137,10 +137,20 @@ def _token_span(ctx: DocContext, start: int, end: int) -> tuple[int, int]:
     return ctx.token_at(start), ctx.token_at(end - 1) + 1
 
 
-def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
-    """Extend a mention's token span over a coordination of mentions ("A, B and C")."""
-    by_start = {s: e for s, e in spans}
-    by_end = {e: s for s, e in spans}
+SpanIndex = tuple[dict[int, int], dict[int, int]]
+
+
+def span_index(spans: list[tuple[int, int]]) -> SpanIndex:
+    """Token spans by first token and by end token (a later span wins, as in a dict)."""
+    return {s: e for s, e in spans}, {e: s for s, e in spans}
+
+
+def _coordinated(
+    doc: Doc, ms: int, me: int, spans: list[tuple[int, int]], index: SpanIndex | None = None
+) -> tuple[int, int]:
+    """Extend a mention's token span over a coordination of mentions ("A, B and C");
+    `index` is `span_index(spans)` when the caller has it."""
+    by_start, by_end = index or span_index(spans)
     lowers = doc_lowers(doc)
     n = len(lowers)
     start, end = ms, me
@@ -172,13 +182,15 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
             owner[_token_span(ctx, s, e)[0]] = d
     spans = {_token_span(ctx, s, e) for d in drafts for s, e in d.mentions}
     by_start = dict(spans)
+    listed = list(spans)
+    index = span_index(listed)
     for d in drafts:
         if d.label is not None or not d.sources <= {"shape", "list"}:
             continue  # only bare name shapes: an acronym or an introduced name keeps its vote
         votes: dict[str, int] = {}
         for s, e in d.mentions:
             ms, me = _token_span(ctx, s, e)
-            cs, ce = _coordinated(doc, ms, me, list(spans))
+            cs, ce = _coordinated(doc, ms, me, listed, index)
             if me == ce and ms > 0 and ctx.lowers[ms - 1] not in {"and", "or", "&"}:
                 continue  # "On A, B and C, X achieves": X ends a scene, not the list
             j = cs
@@ -268,8 +280,16 @@ def kind_votes() -> dict[str, float]:
     return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
 
 
-def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, int]]) -> None:
-    """Decide method vs dataset from lexicon, name shape and every mention's context."""
+def vote_kind(
+    draft: Draft,
+    doc: Doc,
+    ctx: DocContext,
+    spans: list[tuple[int, int]],
+    index: SpanIndex | None = None,
+) -> None:
+    """Decide method vs dataset from lexicon, name shape and every mention's context
+    (`index`: `span_index(spans)`, when the caller has it)."""
+    index = index or span_index(spans)
     w = kind_votes()
     setting = VOCAB.setting_prepositions
     ds, me = 0.0, 0.0
@@ -295,7 +315,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
     n = len(lowers)
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
-        cs, ce = _coordinated(doc, ms, mend, spans)
+        cs, ce = _coordinated(doc, ms, mend, spans, index)
         prep, before = _preposition_before(doc, cs)
         if mend < n and lowers[mend] in VOCAB.metric_heads_after_name:
             draft.metric_like = True  # "on the CHAIRi metric"
@@ -450,8 +470,9 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
+    index = span_index(spans)
     for d in drafts:
-        vote_kind(d, doc, ctx, spans)
+        vote_kind(d, doc, ctx, spans, index)
     align_coordinated_kinds(drafts, doc, ctx)
     for d in drafts:
         assign_role(d, doc, ctx)

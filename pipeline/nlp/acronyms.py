@@ -7,7 +7,13 @@ from dataclasses import asdict, dataclass
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_starts, doc_text, doc_words, sentence_bounds
+from pipeline.nlp.tokenizer import (
+    doc_starts,
+    doc_text,
+    doc_words,
+    indices_of,
+    sentence_bounds,
+)
 from pipeline.resources import VOCAB
 
 if not Doc.has_extension("acronyms"):
@@ -92,6 +98,7 @@ class _Tokens:
 
 
 STOP_TOKENS = VOCAB.acronym_window_stops
+_OPEN = frozenset("(")
 
 
 def _window_before(
@@ -117,7 +124,7 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
     """All acronym definitions in `doc`, in text order."""
     toks = _Tokens.of(doc)
     found: list[Acronym] = []
-    opens = [i for i, w in enumerate(toks.words) if w == "("]
+    opens = indices_of(toks.words, _OPEN)
     k = 0
     for s_start, s_end in toks.sentences:
         while k < len(opens) and opens[k] < s_end:

@@ -7,7 +7,7 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_spaces, doc_words
+from pipeline.nlp.tokenizer import doc_spaces, doc_words, indices_of
 from pipeline.resources import VOCAB
 
 TERMINALS = VOCAB.sentence_terminals
@@ -54,7 +54,7 @@ def sentence_starts(words: list[str], spaces: list[int] | None = None) -> list[i
     out = [-1] * n
     if n:
         out[0] = 1
-    for t in [i for i, w in enumerate(words) if w in TERMINALS]:
+    for t in indices_of(words, TERMINALS):
         j = t + 1
         while j < n and not is_spaced_decimal(words, spaces, j):
             word = words[j]

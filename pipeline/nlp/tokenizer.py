@@ -4,6 +4,7 @@ hyphenated names whole and splits trailing full stops."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,11 @@ def doc_words(doc: Doc) -> list[str]:
             text[s : e - sp] for s, e, sp in zip(starts, ends, spaces, strict=True)
         ]
     return words
+
+
+def indices_of(tokens: list[str], words: frozenset[str] | set[str]) -> list[int]:
+    """Indices of the tokens that are in `words` (the scan runs in C, not a Python loop)."""
+    return list(compress(range(len(tokens)), map(words.__contains__, tokens)))
 
 
 def doc_spaces(doc: Doc) -> list[int]:
