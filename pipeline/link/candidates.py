@@ -19,6 +19,7 @@ from pipeline.link.terms import (
 )
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.lexicon import lexicon_spans
+from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words, indices_of
 from pipeline.resources import VOCAB
 
@@ -154,16 +155,15 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     tails = VOCAB.dataset_name_tails
     full, words, lowers = doc_text(doc), doc_words(doc), doc_lowers(doc)
     out = []
-    for span in doc.spans.get("names", []):
-        first, last = span.start, span.end
-        if span.label_ == "TITLE_SEQ":
+    for first, last, start_char, end_char, shape in name_spans(doc):
+        if shape == "TITLE_SEQ":
             while first < last and lowers[first] in stops:
                 first += 1
             single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
             if last - first >= 2 or single_ok:
                 out.append(_title_candidate(doc, first, last))
             continue
-        text = full[span.start_char : span.end_char]
+        text = full[start_char:end_char]
         parts = _HYPHEN.split(text)
         hint = None
         label = None
@@ -179,9 +179,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             if suffix is None:  # "SWE-smith": a coined name only where context supports it
                 head = parts[0]
                 if coined_suffix(parts[-1]) and not is_generic(head) and not is_metric_name(head):
-                    out.append(
-                        Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
-                    )
+                    out.append(Candidate(start_char, end_char, text, "shape", needs_support=True))
                 continue
             if suffix in VOCAB.dataset_compound_suffixes:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
@@ -192,13 +190,13 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
-        end = span.start_char + len(text)
-        if end == span.end_char and last < len(words) and words[last] in tails:
+        end = start_char + len(text)
+        if end == end_char and last < len(words) and words[last] in tails:
             end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
-            text, hint, bare_short = full[span.start_char : end], "DATASET", False
+            text, hint, bare_short = full[start_char:end], "DATASET", False
         out.append(
             Candidate(
-                span.start_char,
+                start_char,
                 end,
                 text,
                 "shape",

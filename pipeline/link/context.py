@@ -112,7 +112,7 @@ def build_context(
         while k < len(candidates) and candidates[k] < e:
             i = candidates[k]
             k += 1
-            if i < s or _labels_value(ctx, i, e):
+            if i < s or (ctx.lowers[i] == ":" and _labels_value(ctx, i, e)):
                 continue
             ctx.clause_of[start:i] = [clause] * (i - start)  # a break opens the next clause
             clause += 1

@@ -9,6 +9,7 @@ from spacy.util import filter_spans
 
 from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
+from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import VOCAB
 
@@ -69,12 +70,12 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
         canonical = inside[0].id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
-    for span in doc.spans.get("names", []):
-        if span.label_ != "TITLE_SEQ":
+    for _, _, start, end, label in name_spans(doc):
+        if label != "TITLE_SEQ":
             continue
-        text = doc_text(doc)[span.start_char : span.end_char]
+        text = doc_text(doc)[start:end]
         if is_metric_name(text):
-            out.append((span.start_char, span.end_char, " ".join(text.lower().split())))
+            out.append((start, end, " ".join(text.lower().split())))
     return out
 
 

@@ -22,6 +22,23 @@ SPANS_KEY = "names"
 DEFAULT_PATTERNS = "patterns/names.jsonl"
 
 
+NameSpan = tuple[int, int, int, int, str]  # first token, end token, start char, end char, label
+_LAST: list[Any] = [None, None, ()]  # doc, its span group, the group as NameSpans
+
+
+def name_spans(doc: Doc) -> tuple[NameSpan, ...]:
+    """The spans of `doc.spans["names"]` as plain tuples, read once per doc (the linker asks
+    twice; each Span object is costly): kept while the group is the same object and size."""
+    group = doc.spans.get(SPANS_KEY)
+    if group is None:
+        return ()
+    if _LAST[0] is doc and _LAST[1] is group and len(_LAST[2]) == len(group):
+        return _LAST[2]
+    spans = tuple((s.start, s.end, s.start_char, s.end_char, s.label_) for s in group)
+    _LAST[:] = [doc, group, spans]
+    return spans
+
+
 class NameShapes:
     """Mark name-shaped tokens and runs in `doc.spans["names"]` (labels SHAPE, TITLE_SEQ).
 
