@@ -118,7 +118,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
     """Fill each draft's mentions with every occurrence of its surfaces, longest first
     (never inside a URL)."""
     lowered = text.lower()
-    urls = [m.span() for m in _URL.finditer(text)]
+    urls = [m.span() for m in _URL.finditer(text)] if "http" in text or "www." in text else []
     hits = []
     for di, draft in enumerate(drafts):
         for surface in draft.surfaces():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc
@@ -186,7 +186,7 @@ class AcronymDetector:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.acronyms = [asdict(a) for a in find_acronyms(doc)]
+        doc._.acronyms = [dict(a.__dict__) for a in find_acronyms(doc)]  # asdict deep-copies
         return doc
 
 
