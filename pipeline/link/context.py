@@ -48,6 +48,8 @@ class DocContext:
     cue_starts: dict[str, frozenset[int]] = field(default_factory=dict)
     front_ends: dict[int, list[int]] = field(default_factory=dict)  # COMPARISON_FRONT cues
     breaks: list[int] = field(default_factory=list)  # tokens that are clause-break words
+    clause_counts: list[tuple[int, int]] = field(default_factory=list)  # per sentence: ids in
+    unprotected: bool = True  # built without protected names
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
 
     def cue_at(self, label: str) -> frozenset[int]:
@@ -102,9 +104,18 @@ def build_context(
     inside = [False] * n
     for s, e in protected or []:
         inside[s:e] = [True] * (e - s)
+    ctx.unprotected = not protected
     candidates = [i for i in ctx.breaks if not inside[i]] if protected else ctx.breaks
+    touched = _touched_sentences(ctx, protected, base)
     clause, k = 0, 0
     for si, (s, e) in enumerate(ctx.sent_bounds):
+        if touched is not None and si not in touched:  # no name inside: the base's reading
+            assert base is not None
+            clause = _copy_sentence(ctx, base, si, clause)
+            while k < len(candidates) and candidates[k] < e:
+                k += 1
+            continue
+        first = clause
         clause += 1
         if base is None:
             ctx.sent_of[s:e] = [si] * (e - s)
@@ -118,9 +129,42 @@ def build_context(
             clause += 1
             start = i
         ctx.clause_of[start:e] = [clause] * (e - start)
+        ctx.clause_counts.append((first, clause))
         _mark_proposal(ctx, s, e, inside)
         _mark_comparison(ctx, s, e, inside)
     return ctx
+
+
+def _touched_sentences(
+    ctx: DocContext, protected: list[tuple[int, int]] | None, base: DocContext | None
+) -> set[int] | None:
+    """The sentences holding a protected token, when every other sentence can take its
+    clauses and scopes from `base` (built without protected names); else None."""
+    if base is None or not base.unprotected or not protected:
+        return None
+    if len(base.clause_counts) != len(ctx.sent_bounds):
+        return None
+    n, touched = len(ctx.sent_of), set()
+    for s, e in protected:
+        if not 0 <= s < e <= n:
+            return None
+        touched.update(range(ctx.sent_of[s], ctx.sent_of[e - 1] + 1))
+    return touched
+
+
+def _copy_sentence(ctx: DocContext, base: DocContext, si: int, clause: int) -> int:
+    """Clauses and scopes of sentence `si` as in `base` (clause ids shifted to follow
+    `clause`); returns the last clause id. Clauses and scopes never cross a sentence, so a
+    sentence without protected tokens reads the same in both."""
+    s, e = ctx.sent_bounds[si]
+    first, last = base.clause_counts[si]
+    shift = clause - first
+    ids = base.clause_of[s:e]
+    ctx.clause_of[s:e] = [c + shift for c in ids] if shift else ids
+    ctx.proposal[s:e] = base.proposal[s:e]
+    ctx.comparison[s:e] = base.comparison[s:e]
+    ctx.clause_counts.append((clause, last + shift))
+    return last + shift
 
 
 def _labels_value(ctx: DocContext, i: int, end: int) -> bool:

@@ -425,20 +425,16 @@ def distinct_tokens(name: str) -> set[str]:
 def promote_variants(drafts: list[Draft]) -> None:
     """A used method that shares a distinctive word with a proposed name is proposed too."""
     proposed = [d for d in drafts if d.role == "proposed"]
-    keys = (
-        set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
-        if proposed
-        else set()
-    )
+    if not proposed:
+        return  # no distinctive word to share
+    keys = set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
     names = [fold(s) for p in proposed for s in p.surfaces()]
     for d in drafts:
-        general = any(fold(s) in n for s in d.surfaces() for n in names)  # a proposed name's part
-        if (
-            d.role == "used"
-            and d.kind == "method"
-            and not general
-            and any(distinct_tokens(s) & keys for s in d.surfaces())
-        ):
+        if d.role != "used" or d.kind != "method":
+            continue
+        if any(fold(s) in n for s in d.surfaces() for n in names):
+            continue  # a proposed name's part: general, not a variant
+        if any(distinct_tokens(s) & keys for s in d.surfaces()):
             d.role = "proposed"
             d.supported = True
 
