@@ -92,6 +92,8 @@ class OffsetMap:
         """Map a normalised span [start, end) to the raw span it covers."""
         if not 0 <= start < end <= len(self.text):
             raise ValueError(f"span {start}:{end} outside normalised text of {len(self.text)}")
+        if len(self.seg_copy) == 1 and self.seg_copy[0]:  # one copied segment: a shift
+            return self.seg_raw_start[0] + start, self.seg_raw_start[0] + end
         return self._raw_of(start)[0], self._raw_of(end - 1)[1]
 
     def raw_slice(self, start: int, end: int) -> str:

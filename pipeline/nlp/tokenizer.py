@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from itertools import compress
+from operator import sub
 from pathlib import Path
 from typing import Any
 
@@ -54,10 +55,8 @@ def doc_words(doc: Doc) -> list[str]:
     words = doc.user_data.get("words")
     if words is None or len(words) != len(doc):
         text, starts, spaces = doc_text(doc), doc_starts(doc), doc_spaces(doc)
-        ends = [*starts[1:], len(text)] if starts else []
-        words = doc.user_data["words"] = [
-            text[s : e - sp] for s, e, sp in zip(starts, ends, spaces, strict=True)
-        ]
+        ends = map(sub, [*starts[1:], len(text)] if starts else [], spaces)
+        words = doc.user_data["words"] = list(map(text.__getitem__, map(slice, starts, ends)))
     return words
 
 
@@ -78,7 +77,7 @@ def doc_lowers(doc: Doc) -> list[str]:
     """Lower-cased token texts of a doc, computed once and kept."""
     lowers = doc.user_data.get("lowers")
     if lowers is None or len(lowers) != len(doc):
-        lowers = doc.user_data["lowers"] = [w.lower() for w in doc_words(doc)]
+        lowers = doc.user_data["lowers"] = list(map(str.lower, doc_words(doc)))
     return lowers
 
 
