@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 
 import regex
 from spacy.tokens import Doc
@@ -18,7 +19,8 @@ from pipeline.link.terms import (
 )
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.lexicon import lexicon_spans
-from pipeline.nlp.tokenizer import doc_text, doc_words
+from pipeline.nlp.names import name_spans
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words, indices_of
 from pipeline.resources import VOCAB
 
 _HYPHEN = regex.compile(r"[-–]")
@@ -114,12 +116,12 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
         if span.label_ not in ("DATASET", "METHOD"):
             continue
         end = span.end_char
-        text = span.text
+        text = doc_text(doc)[span.start_char : end]
         words = doc_words(doc)
         if span.label_ == "DATASET" and span.end < len(doc):
-            nxt = doc[span.end]
-            if _DIMENSION_TOKEN.match(nxt.text) or _DATASET_VERSION.fullmatch(nxt.text):
-                end = nxt.idx + len(nxt.text)
+            nxt = words[span.end]
+            if _DIMENSION_TOKEN.match(nxt) or _DATASET_VERSION.fullmatch(nxt):
+                end = doc_starts(doc)[span.end] + len(nxt)
                 text = doc_text(doc)[span.start_char : end]
         elif span.label_ == "METHOD":
             j = span.end
@@ -131,7 +133,7 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             ):
                 j += 1
             if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
-                end = doc[j - 1].idx + len(words[j - 1])
+                end = doc_starts(doc)[j - 1] + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
         out.append(
             Candidate(
@@ -171,17 +173,17 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
     compounds, numerals = VOCAB.compound_suffixes, VOCAB.roman_numerals
     tails = VOCAB.dataset_name_tails
+    full, words, lowers = doc_text(doc), doc_words(doc), doc_lowers(doc)
     out = []
-    for span in doc.spans.get("names", []):
-        text = span.text
-        if span.label_ == "TITLE_SEQ":
-            toks = list(span)
-            while toks and toks[0].lower_ in stops:
-                toks = toks[1:]
-            single_ok = len(toks) == 1 and "-" in toks[0].text and toks[0].text.istitle()
-            if len(toks) >= 2 or single_ok:
-                out.append(_title_candidate(doc, toks))
+    for first, last, start_char, end_char, shape in name_spans(doc):
+        if shape == "TITLE_SEQ":
+            while first < last and lowers[first] in stops:
+                first += 1
+            single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
+            if last - first >= 2 or single_ok:
+                out.append(_title_candidate(doc, first, last))
             continue
+        text = full[start_char:end_char]
         parts = _HYPHEN.split(text)
         hint = None
         label = None
@@ -197,9 +199,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             if suffix is None:  # "SWE-smith": a coined name only where context supports it
                 head = parts[0]
                 if coined_suffix(parts[-1]) and not is_generic(head) and not is_metric_name(head):
-                    out.append(
-                        Candidate(span.start_char, span.end_char, text, "shape", needs_support=True)
-                    )
+                    out.append(Candidate(start_char, end_char, text, "shape", needs_support=True))
                 continue
             if suffix in VOCAB.dataset_compound_suffixes:
                 hint = "DATASET"  # "LINCS-pretrained": pretrained on a dataset
@@ -210,16 +210,16 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
-        end = span.start_char + len(text)
-        if end == span.end_char and span.end < len(doc) and doc_words(doc)[span.end] in tails:
-            end = doc[span.end].idx + len(doc_words(doc)[span.end])  # "CodeGolf Bench", "Foo Arena"
-            text, hint, bare_short = doc_text(doc)[span.start_char : end], "DATASET", False
-        elif end == span.end_char and (j := _model_continuation(doc, span.end)) > span.end:
-            end = doc[j - 1].idx + len(doc_words(doc)[j - 1])  # "Qwen3-Coder 480B Instruct"
-            text, bare_short = doc_text(doc)[span.start_char : end], False
+        end = start_char + len(text)
+        if end == end_char and last < len(words) and words[last] in tails:
+            end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
+            text, hint, bare_short = full[start_char:end], "DATASET", False
+        elif end == end_char and (j := _model_continuation(doc, last)) > last:
+            end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Qwen3-Coder 480B Instruct"
+            text, bare_short = full[start_char:end], False
         out.append(
             Candidate(
-                span.start_char,
+                start_char,
                 end,
                 text,
                 "shape",
@@ -289,12 +289,14 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
-def _title_candidate(doc: Doc, toks: list) -> Candidate:
-    """A title-case run; "Recursive KL Divergence Optimization RKDO" splits off its acronym."""
-    start, end = toks[0].idx, toks[-1].idx + len(toks[-1])
-    last = toks[-1].text
-    if len(toks) >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
-        long_end = toks[-2].idx + len(toks[-2])
+def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
+    """A title-case run (tokens first..end_token-1); "Recursive KL Divergence Optimization
+    RKDO" splits off its acronym."""
+    words, starts = doc_words(doc), doc_starts(doc)
+    start, end = starts[first], starts[end_token - 1] + len(words[end_token - 1])
+    last = words[end_token - 1]
+    if end_token - first >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
+        long_end = starts[end_token - 2] + len(words[end_token - 2])
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:
             return Candidate(start, long_end, long, "acronym", alias=last)
@@ -311,7 +313,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
-    for k, low in enumerate(lowers):
+    # only an intro's last token, "(", "," or ":" can open a list
+    for k in sorted({*intro_at, *indices_of(lowers, _LIST_OPENERS)}):
+        low = lowers[k]
         intro = intro_at.get(k)
         if intro is not None:  # "optimizers such as"; a one-word intro may follow a comma
             cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")
@@ -358,6 +362,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+_LIST_OPENERS = frozenset(("(", ",", ":"))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
 
@@ -427,7 +432,8 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017"."""
     words = doc_words(doc)
     out = []
-    years = [j for j in range(1, len(words)) if len(words[j]) == 4 and _YEAR.match(words[j])]
+    four = compress(range(len(words)), map((4).__eq__, map(len, words)))
+    years = [j for j in four if j >= 1 and _YEAR.match(words[j])]
     for i in (j - 1 for j in years):
         if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3:
             start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])

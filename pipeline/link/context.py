@@ -7,7 +7,13 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_words, sentence_bounds
+from pipeline.nlp.tokenizer import (
+    doc_lowers,
+    doc_starts,
+    doc_words,
+    indices_of,
+    sentence_bounds,
+)
 from pipeline.resources import VOCAB
 
 CUES_KEY = "cues"
@@ -40,6 +46,10 @@ class DocContext:
     cues: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     cue_firsts: dict[str, list[int]] = field(default_factory=dict)
     cue_starts: dict[str, frozenset[int]] = field(default_factory=dict)
+    front_ends: dict[int, list[int]] = field(default_factory=dict)  # COMPARISON_FRONT cues
+    breaks: list[int] = field(default_factory=list)  # tokens that are clause-break words
+    clause_counts: list[tuple[int, int]] = field(default_factory=list)  # per sentence: ids in
+    unprotected: bool = True  # built without protected names
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
 
     def cue_at(self, label: str) -> frozenset[int]:
@@ -76,6 +86,7 @@ def build_context(
             base.sent_starts,
         )
         ctx.cues, ctx.cue_firsts, ctx.cue_starts = base.cues, base.cue_firsts, base.cue_starts
+        ctx.front_ends, ctx.breaks = base.front_ends, base.breaks
     else:
         ctx.starts = doc_starts(doc)
         ctx.sent_bounds = sentence_bounds(doc)
@@ -83,6 +94,9 @@ def build_context(
         ctx.cues = cue_spans(doc)
         ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
+        for s, e in ctx.cues.get("COMPARISON_FRONT", ()):
+            ctx.front_ends.setdefault(s, []).append(e)
+        ctx.breaks = indices_of(ctx.lowers, VOCAB.clause_breaks)
     ctx.sent_of = base.sent_of if base is not None else [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n
@@ -90,10 +104,18 @@ def build_context(
     inside = [False] * n
     for s, e in protected or []:
         inside[s:e] = [True] * (e - s)
-    lowers, breaks = ctx.lowers, VOCAB.clause_breaks
-    candidates = [i for i, low in enumerate(lowers) if low in breaks and not inside[i]]
+    ctx.unprotected = not protected
+    candidates = [i for i in ctx.breaks if not inside[i]] if protected else ctx.breaks
+    touched = _touched_sentences(ctx, protected, base)
     clause, k = 0, 0
     for si, (s, e) in enumerate(ctx.sent_bounds):
+        if touched is not None and si not in touched:  # no name inside: the base's reading
+            assert base is not None
+            clause = _copy_sentence(ctx, base, si, clause)
+            while k < len(candidates) and candidates[k] < e:
+                k += 1
+            continue
+        first = clause
         clause += 1
         if base is None:
             ctx.sent_of[s:e] = [si] * (e - s)
@@ -101,15 +123,48 @@ def build_context(
         while k < len(candidates) and candidates[k] < e:
             i = candidates[k]
             k += 1
-            if i < s or _labels_value(ctx, i, e):
+            if i < s or (ctx.lowers[i] == ":" and _labels_value(ctx, i, e)):
                 continue
             ctx.clause_of[start:i] = [clause] * (i - start)  # a break opens the next clause
             clause += 1
             start = i
         ctx.clause_of[start:e] = [clause] * (e - start)
+        ctx.clause_counts.append((first, clause))
         _mark_proposal(ctx, s, e, inside)
         _mark_comparison(ctx, s, e, inside)
     return ctx
+
+
+def _touched_sentences(
+    ctx: DocContext, protected: list[tuple[int, int]] | None, base: DocContext | None
+) -> set[int] | None:
+    """The sentences holding a protected token, when every other sentence can take its
+    clauses and scopes from `base` (built without protected names); else None."""
+    if base is None or not base.unprotected or not protected:
+        return None
+    if len(base.clause_counts) != len(ctx.sent_bounds):
+        return None
+    n, touched = len(ctx.sent_of), set()
+    for s, e in protected:
+        if not 0 <= s < e <= n:
+            return None
+        touched.update(range(ctx.sent_of[s], ctx.sent_of[e - 1] + 1))
+    return touched
+
+
+def _copy_sentence(ctx: DocContext, base: DocContext, si: int, clause: int) -> int:
+    """Clauses and scopes of sentence `si` as in `base` (clause ids shifted to follow
+    `clause`); returns the last clause id. Clauses and scopes never cross a sentence, so a
+    sentence without protected tokens reads the same in both."""
+    s, e = ctx.sent_bounds[si]
+    first, last = base.clause_counts[si]
+    shift = clause - first
+    ids = base.clause_of[s:e]
+    ctx.clause_of[s:e] = [c + shift for c in ids] if shift else ids
+    ctx.proposal[s:e] = base.proposal[s:e]
+    ctx.comparison[s:e] = base.comparison[s:e]
+    ctx.clause_counts.append((clause, last + shift))
+    return last + shift
 
 
 def _labels_value(ctx: DocContext, i: int, end: int) -> bool:
@@ -178,7 +233,7 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
     if start >= end:
         return
     cues = ctx.cue_at("COMPARISON_CUE")
-    front = any(e <= end for s, e in ctx.cues.get("COMPARISON_FRONT", ()) if s == start)
+    front = any(e <= end for e in ctx.front_ends.get(start, ()))
     if not front and not ctx.cue_list("COMPARISON_CUE", start, end):
         return  # no cue, no scope
     scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions

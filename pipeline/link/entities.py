@@ -120,7 +120,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
     """Fill each draft's mentions with every occurrence of its surfaces, longest first
     (never inside a URL)."""
     lowered = text.lower()
-    urls = [m.span() for m in _URL.finditer(text)]
+    urls = [m.span() for m in _URL.finditer(text)] if "http" in text or "www." in text else []
     hits = []
     for di, draft in enumerate(drafts):
         for surface in draft.surfaces():
@@ -139,14 +139,26 @@ def _token_span(ctx: DocContext, start: int, end: int) -> tuple[int, int]:
     return ctx.token_at(start), ctx.token_at(end - 1) + 1
 
 
-def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tuple[int, int]:
-    """Extend a mention's token span over a coordination of mentions ("A, B and C")."""
-    by_start = {s: e for s, e in spans}
-    by_end = {e: s for s, e in spans}
+SpanIndex = tuple[dict[int, int], dict[int, int]]
+
+
+def span_index(spans: list[tuple[int, int]]) -> SpanIndex:
+    """Token spans by first token and by end token (a later span wins, as in a dict)."""
+    return {s: e for s, e in spans}, {e: s for s, e in spans}
+
+
+def _coordinated(
+    doc: Doc, ms: int, me: int, spans: list[tuple[int, int]], index: SpanIndex | None = None
+) -> tuple[int, int]:
+    """Extend a mention's token span over a coordination of mentions ("A, B and C");
+    `index` is `span_index(spans)` when the caller has it."""
+    by_start, by_end = index or span_index(spans)
+    lowers = doc_lowers(doc)
+    n = len(lowers)
     start, end = ms, me
     while True:
         j = end
-        while j < len(doc) and doc_lowers(doc)[j] in {",", "and", "or", "&"}:
+        while j < n and lowers[j] in {",", "and", "or", "&"}:
             j += 1
         if j != end and j in by_start:
             end = by_start[j]
@@ -154,7 +166,7 @@ def _coordinated(doc: Doc, ms: int, me: int, spans: list[tuple[int, int]]) -> tu
         break
     while True:
         j = start - 1
-        while j >= 0 and doc_lowers(doc)[j] in {",", "and", "or", "&", "both"}:
+        while j >= 0 and lowers[j] in {",", "and", "or", "&", "both"}:
             j -= 1
         if j != start - 1 and (j + 1) in by_end:
             start = by_end[j + 1]
@@ -172,13 +184,15 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
             owner[_token_span(ctx, s, e)[0]] = d
     spans = {_token_span(ctx, s, e) for d in drafts for s, e in d.mentions}
     by_start = dict(spans)
+    listed = list(spans)
+    index = span_index(listed)
     for d in drafts:
         if d.label is not None or not d.sources <= {"shape", "list"}:
             continue  # only bare name shapes: an acronym or an introduced name keeps its vote
         votes: dict[str, int] = {}
         for s, e in d.mentions:
             ms, me = _token_span(ctx, s, e)
-            cs, ce = _coordinated(doc, ms, me, list(spans))
+            cs, ce = _coordinated(doc, ms, me, listed, index)
             if me == ce and ms > 0 and ctx.lowers[ms - 1] not in {"and", "or", "&"}:
                 continue  # "On A, B and C, X achieves": X ends a scene, not the list
             j = cs
@@ -221,18 +235,20 @@ def _head_before_parenthesis(ctx: DocContext, i: int) -> str | None:
 
 def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
-    if i < len(doc) and doc_words(doc)[i] == "(":
-        while i < len(doc) and doc_words(doc)[i] != ")":
+    words, lowers = doc_words(doc), ctx.lowers
+    n = len(words)
+    if i < n and words[i] == "(":
+        while i < n and words[i] != ")":
             i += 1
         i += 1
-    if i >= len(doc) or doc_words(doc)[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
+    if i >= n or words[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
         return None
-    if i + 1 >= len(doc) or doc_lowers(doc)[i + 1] not in VOCAB.appositive_openers:
+    if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
-    for j in range(i + 2, min(len(doc), i + 10)):
-        if doc_words(doc)[j] in {",", ".", ";"} or doc_lowers(doc)[j] in VOCAB.appositive_breaks:
+    for j in range(i + 2, min(n, i + 10)):
+        if words[j] in {",", ".", ";"} or lowers[j] in VOCAB.appositive_breaks:
             return None
-        if doc_lowers(doc)[j] in VOCAB.metric_heads_after_name:
+        if lowers[j] in VOCAB.metric_heads_after_name:
             return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(ctx, j)
         if head:
@@ -268,8 +284,16 @@ def kind_votes() -> dict[str, float]:
     return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
 
 
-def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, int]]) -> None:
-    """Decide method vs dataset from lexicon, name shape and every mention's context."""
+def vote_kind(
+    draft: Draft,
+    doc: Doc,
+    ctx: DocContext,
+    spans: list[tuple[int, int]],
+    index: SpanIndex | None = None,
+) -> None:
+    """Decide method vs dataset from lexicon, name shape and every mention's context
+    (`index`: `span_index(spans)`, when the caller has it)."""
+    index = index or span_index(spans)
     w = kind_votes()
     setting = VOCAB.setting_prepositions
     ds, me = 0.0, 0.0
@@ -291,15 +315,17 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
             me += w["model_size"]
         elif surface.endswith(method_suffixes):
             me += w["method_name_suffix"]
+    lowers, words = ctx.lowers, doc_words(doc)
+    n = len(lowers)
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
-        cs, ce = _coordinated(doc, ms, mend, spans)
+        cs, ce = _coordinated(doc, ms, mend, spans, index)
         prep, before = _preposition_before(doc, cs)
-        if mend < len(doc) and doc_lowers(doc)[mend] in VOCAB.metric_heads_after_name:
+        if mend < n and lowers[mend] in VOCAB.metric_heads_after_name:
             draft.metric_like = True  # "on the CHAIRi metric"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
-        whole_token = ctx.starts[mend - 1] + len(doc_words(doc)[mend - 1]) == e
+        whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
         head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
@@ -316,7 +342,7 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
         elif prep == "to" and before in VOCAB.transfer_words:
             ds += w["transfer_target"]  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
-            cls = before if prep == "like" else (doc_lowers(doc)[cs - 3] if cs >= 3 else "")
+            cls = before if prep == "like" else (lowers[cs - 3] if cs >= 3 else "")
             if cls in VOCAB.dataset_class_nouns:
                 ds += w["dataset_class_member"]
                 draft.supported = True
@@ -324,9 +350,9 @@ def vote_kind(draft: Draft, doc: Doc, ctx: DocContext, spans: list[tuple[int, in
                 me += w["method_class_member"]
                 draft.supported = True
         nxt = next_content(doc, mend - 1)
-        if nxt is not None and doc_lowers(doc)[nxt] in {"'s", "’s"}:
+        if nxt is not None and lowers[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)
-        if nxt is not None and doc_lowers(doc)[nxt] in VOCAB.performance_verbs:
+        if nxt is not None and lowers[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
@@ -365,7 +391,7 @@ def _owned(doc: Doc, i: int) -> bool:
     lowers, markers = doc_lowers(doc), VOCAB.own_markers
     if (
         i >= 3
-        and doc_words(doc)[i - 1] == ","
+        and lowers[i - 1] == ","
         and lowers[i - 2] in VOCAB.own_nouns
         and (lowers[i - 3] in markers)
     ):
@@ -390,12 +416,8 @@ def _ownership_stops() -> frozenset[str]:
 
 def _baseline_after(doc: Doc, i: int) -> bool:
     """True when 'baseline(s)' follows the mention (after an optional '-based')."""
-    if i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}:
-        return True
-    prev = doc_lowers(doc)[i - 1] if i > 0 else ""
-    return (
-        prev.endswith("-based") and i < len(doc) and doc_lowers(doc)[i] in {"baseline", "baselines"}
-    )
+    lowers = doc_lowers(doc)
+    return i < len(lowers) and lowers[i] in {"baseline", "baselines"}
 
 
 def distinct_tokens(name: str) -> set[str]:
@@ -407,20 +429,16 @@ def distinct_tokens(name: str) -> set[str]:
 def promote_variants(drafts: list[Draft]) -> None:
     """A used method that shares a distinctive word with a proposed name is proposed too."""
     proposed = [d for d in drafts if d.role == "proposed"]
-    keys = (
-        set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
-        if proposed
-        else set()
-    )
+    if not proposed:
+        return  # no distinctive word to share
+    keys = set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
     names = [fold(s) for p in proposed for s in p.surfaces()]
     for d in drafts:
-        general = any(fold(s) in n for s in d.surfaces() for n in names)  # a proposed name's part
-        if (
-            d.role == "used"
-            and d.kind == "method"
-            and not general
-            and any(distinct_tokens(s) & keys for s in d.surfaces())
-        ):
+        if d.role != "used" or d.kind != "method":
+            continue
+        if any(fold(s) in n for s in d.surfaces() for n in names):
+            continue  # a proposed name's part: general, not a variant
+        if any(distinct_tokens(s) & keys for s in d.surfaces()):
             d.role = "proposed"
             d.supported = True
 
@@ -452,8 +470,9 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
     spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
+    index = span_index(spans)
     for d in drafts:
-        vote_kind(d, doc, ctx, spans)
+        vote_kind(d, doc, ctx, spans, index)
     align_coordinated_kinds(drafts, doc, ctx)
     for d in drafts:
         assign_role(d, doc, ctx)

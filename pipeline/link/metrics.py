@@ -9,6 +9,7 @@ from spacy.util import filter_spans
 
 from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
+from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import VOCAB
 
@@ -29,9 +30,9 @@ def keep_metric(span: Span) -> bool:
     nxt = doc_lowers(doc)[span.end] if span.end < len(doc) else ""
     if nxt in VOCAB.metric_blocked_after:
         return False  # "loss function", "precision head"
-    if span.text.lower() == "loss" or span.text.lower() == "losses":
+    word = doc_text(doc)[span.start_char : span.end_char]
+    if word.lower() == "loss" or word.lower() == "losses":
         return prev in VOCAB.metric_loss_ok_before or not prev.isalpha()
-    word = span.text
     title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
     if (
         title_word
@@ -69,9 +70,12 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
         canonical = inside[0].id_ if inside else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
-    for span in doc.spans.get("names", []):
-        if span.label_ == "TITLE_SEQ" and is_metric_name(span.text):
-            out.append((span.start_char, span.end_char, " ".join(span.text.lower().split())))
+    for _, _, start, end, label in name_spans(doc):
+        if label != "TITLE_SEQ":
+            continue
+        text = doc_text(doc)[start:end]
+        if is_metric_name(text):
+            out.append((start, end, " ".join(text.lower().split())))
     return out
 
 

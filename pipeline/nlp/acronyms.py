@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_starts, doc_text, doc_words, sentence_bounds
+from pipeline.nlp.tokenizer import (
+    doc_starts,
+    doc_text,
+    doc_words,
+    indices_of,
+    sentence_bounds,
+)
 from pipeline.resources import VOCAB
 
 if not Doc.has_extension("acronyms"):
@@ -92,6 +98,7 @@ class _Tokens:
 
 
 STOP_TOKENS = VOCAB.acronym_window_stops
+_OPEN = frozenset("(")
 
 
 def _window_before(
@@ -117,9 +124,13 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
     """All acronym definitions in `doc`, in text order."""
     toks = _Tokens.of(doc)
     found: list[Acronym] = []
+    opens = indices_of(toks.words, _OPEN)
+    k = 0
     for s_start, s_end in toks.sentences:
-        for i in range(s_start, s_end):
-            if toks.words[i] != "(":
+        while k < len(opens) and opens[k] < s_end:
+            i = opens[k]
+            k += 1
+            if i < s_start:
                 continue
             close = next(
                 (j for j in range(i + 1, min(i + 14, s_end)) if toks.words[j] == ")"), None
@@ -175,7 +186,7 @@ class AcronymDetector:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        doc._.acronyms = [asdict(a) for a in find_acronyms(doc)]
+        doc._.acronyms = [dict(a.__dict__) for a in find_acronyms(doc)]  # asdict deep-copies
         return doc
 
 

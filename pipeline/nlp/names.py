@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,23 @@ from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
 DEFAULT_PATTERNS = "patterns/names.jsonl"
+
+
+NameSpan = tuple[int, int, int, int, str]  # first token, end token, start char, end char, label
+_LAST: list[Any] = [None, None, ()]  # doc, its span group, the group as NameSpans
+
+
+def name_spans(doc: Doc) -> tuple[NameSpan, ...]:
+    """The spans of `doc.spans["names"]` as plain tuples, read once per doc (the linker asks
+    twice; each Span object is costly): kept while the group is the same object and size."""
+    group = doc.spans.get(SPANS_KEY)
+    if group is None:
+        return ()
+    if _LAST[0] is doc and _LAST[1] is group and len(_LAST[2]) == len(group):
+        return _LAST[2]
+    spans = tuple((s.start, s.end, s.start_char, s.end_char, s.label_) for s in group)
+    _LAST[:] = [doc, group, spans]
+    return spans
 
 
 class NameShapes:
@@ -68,48 +86,61 @@ class NameShapes:
                 self._cache.clear()
         return hit
 
+    def shape_flags(self, words: list[str]) -> list[bool]:
+        """`is_shape` of every token (one C-level look-up pass over the memo)."""
+        flags = list(map(self._cache.get, words))
+        if None in flags:
+            pairs = zip(words, flags, strict=True)
+            flags = [self.is_shape(w) if f is None else f for w, f in pairs]
+        return flags
+
     def __call__(self, doc: Doc) -> Doc:
         if not self.rules:
             raise NotInitialized(self.name)
         words = doc_words(doc)
+        # single-token spans never overlap: already what filter_spans would keep, in order
         shapes = [
-            Span(doc, i, i + 1, label="SHAPE") for i, w in enumerate(words) if self.is_shape(w)
+            Span(doc, i, i + 1, label="SHAPE")
+            for i in compress(range(len(words)), self.shape_flags(words))
         ]
         titles = [Span(doc, s, e, label="TITLE_SEQ") for s, e in self.title_runs(words)]
-        doc.spans[SPANS_KEY] = filter_spans(shapes) + filter_spans(titles)
+        doc.spans[SPANS_KEY] = shapes + filter_spans(titles)
         return doc
 
     def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
         """Token ranges of title-case runs, with connectors only between title words."""
         runs = []
+        n = len(words)
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
         ):
-            flags = []
-            for w in words:
-                hit = cache.get(w)
-                if hit is None:
-                    hit = cache[w] = word_re.match(w) is not None
-                flags.append(hit)
-            i = 0
-            while i < len(words):
-                if not flags[i]:
-                    i += 1
+            flags = list(map(cache.get, words))
+            if None in flags:
+                for i, hit in enumerate(flags):
+                    if hit is None:
+                        w = words[i]
+                        hit = cache.get(w)
+                        if hit is None:
+                            hit = cache[w] = word_re.match(w) is not None
+                        flags[i] = hit
+            after = 0  # the first token a new run may start at
+            for i in compress(range(n), flags):
+                if i < after:
                     continue
                 j = i + 1
                 count = 1
-                while j < len(words):
+                while j < n:
                     if flags[j]:
                         j += 1
                         count += 1
-                    elif words[j] in connectors and j + 1 < len(words) and flags[j + 1]:
+                    elif words[j] in connectors and j + 1 < n and flags[j + 1]:
                         j += 2
                         count += 1
                     else:
                         break
                 if count >= min_words:
                     runs.append((i, j))
-                i = j
+                after = j
         return runs
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:

@@ -57,9 +57,9 @@ _DOMAIN_PATH = regex.compile(r"\.(?:com|org|io|ai|net)/")  # "github.com/x": exp
 def _url_spans(text: str) -> list[tuple[int, int]]:
     """URLs: scheme or www. forms, and bare "host.com/path" (found by its ".com/" anchor,
     then widened to the surrounding non-space run: far cheaper than a leading \\S+)."""
-    spans = [m.span() for m in _URL.finditer(text)]
+    spans = [m.span() for m in _URL.finditer(text)] if "http" in text or "www." in text else []
     e = 0
-    for m in _DOMAIN_PATH.finditer(text):
+    for m in _DOMAIN_PATH.finditer(text) if "/" in text else ():
         if m.start() < e:  # inside the run just widened: the same span (linear on "a.com/a.com/")
             continue
         s = m.start()
@@ -123,8 +123,10 @@ class _Masked:
 
     def __init__(self, text: str) -> None:
         spans = _url_spans(text)
-        for pattern in (_BRACKETED, _DIMENSION, _CONFIDENCE):
+        for pattern in (_BRACKETED, _DIMENSION):
             spans.extend(m.span() for m in pattern.finditer(text))
+        if "CI" in text or "confidence" in text:  # every _CONFIDENCE match holds one of them
+            spans.extend(m.span() for m in _CONFIDENCE.finditer(text))
         spans.sort()
         self.starts = [s for s, _ in spans]
         self.reach: list[int] = []  # the furthest end of the spans up to each one

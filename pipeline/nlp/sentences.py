@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import numpy
-from spacy.attrs import SENT_START, SPACY
+from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc
 
-from pipeline.nlp.tokenizer import doc_words
+from pipeline.nlp.tokenizer import doc_spaces, doc_words, indices_of
 from pipeline.resources import VOCAB
 
 TERMINALS = VOCAB.sentence_terminals
@@ -27,8 +27,7 @@ class AbstractSentencizer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        spaces = doc.to_array(SPACY).tolist() if len(doc) else []
-        starts = sentence_starts(doc_words(doc), spaces)
+        starts = sentence_starts(doc_words(doc), doc_spaces(doc))
         arr = numpy.asarray(starts, dtype="int64").astype("uint64").reshape(-1, 1)
         if len(doc):
             doc.from_array([SENT_START], arr)
@@ -49,22 +48,23 @@ def is_spaced_decimal(words: list[str], spaces: list[int] | None, i: int) -> boo
 
 def sentence_starts(words: list[str], spaces: list[int] | None = None) -> list[int]:
     """SENT_START values (1 start, -1 inside) for a token list; `spaces[i]` is true when
-    token i is followed by whitespace."""
-    out = [1 if i == 0 else -1 for i in range(len(words))]
-    seen_terminal = False
-    for i in range(1, len(words)):
-        prev, word = words[i - 1], words[i]
-        if is_spaced_decimal(words, spaces, i):
-            seen_terminal = False
-            continue
-        if prev in TERMINALS:
-            seen_terminal = True
-        elif prev not in CLOSERS:
-            seen_terminal = False
-        if seen_terminal and word not in TERMINALS and word not in CLOSERS:
-            if opens_sentence(word):
-                out[i] = 1
-            seen_terminal = False
+    token i is followed by whitespace. Only the tokens after a terminal (and its closing
+    brackets) can open a sentence, so only those are looked at."""
+    n = len(words)
+    out = [-1] * n
+    if n:
+        out[0] = 1
+    for t in indices_of(words, TERMINALS):
+        j = t + 1
+        while j < n and not is_spaced_decimal(words, spaces, j):
+            word = words[j]
+            if word in TERMINALS:
+                break  # the next terminal looks on
+            if word not in CLOSERS:
+                if opens_sentence(word):
+                    out[j] = 1
+                break
+            j += 1
     return out
 
 

@@ -4,11 +4,14 @@ hyphenated names whole and splits trailing full stops."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import compress
+from operator import sub
 from pathlib import Path
 from typing import Any
 
+import numpy
 import spacy
-from spacy.attrs import IDX, IS_PUNCT, SENT_START
+from spacy.attrs import IDX, IS_PUNCT, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
@@ -47,18 +50,34 @@ def doc_text(doc: Doc) -> str:
 
 
 def doc_words(doc: Doc) -> list[str]:
-    """Token texts of a doc, computed once and kept (Token objects are costly to create)."""
+    """Token texts of a doc, computed once and kept: slices of the text between token
+    offsets less the trailing space (no Token objects, which are costly to create)."""
     words = doc.user_data.get("words")
     if words is None or len(words) != len(doc):
-        words = doc.user_data["words"] = [t.text for t in doc]
+        text, starts, spaces = doc_text(doc), doc_starts(doc), doc_spaces(doc)
+        ends = map(sub, [*starts[1:], len(text)] if starts else [], spaces)
+        words = doc.user_data["words"] = list(map(text.__getitem__, map(slice, starts, ends)))
     return words
+
+
+def indices_of(tokens: list[str], words: frozenset[str] | set[str]) -> list[int]:
+    """Indices of the tokens that are in `words` (the scan runs in C, not a Python loop)."""
+    return list(compress(range(len(tokens)), map(words.__contains__, tokens)))
+
+
+def doc_spaces(doc: Doc) -> list[int]:
+    """1 where a token is followed by a space, computed once and kept."""
+    spaces = doc.user_data.get("spaces")
+    if spaces is None or len(spaces) != len(doc):
+        spaces = doc.user_data["spaces"] = doc.to_array(SPACY).tolist() if len(doc) else []
+    return spaces
 
 
 def doc_lowers(doc: Doc) -> list[str]:
     """Lower-cased token texts of a doc, computed once and kept."""
     lowers = doc.user_data.get("lowers")
     if lowers is None or len(lowers) != len(doc):
-        lowers = doc.user_data["lowers"] = [w.lower() for w in doc_words(doc)]
+        lowers = doc.user_data["lowers"] = list(map(str.lower, doc_words(doc)))
     return lowers
 
 
@@ -84,8 +103,11 @@ def doc_is_punct(doc: Doc) -> list[bool]:
 def sentence_bounds(doc: Doc) -> list[tuple[int, int]]:
     """(first token, end token) of every sentence, from SENT_START (set by the sentencizer)."""
     n = len(doc)
-    flags = doc.to_array(SENT_START).tolist() if n else []
-    heads = [i for i in range(n) if i == 0 or flags[i] == 1]
+    if not n:
+        return []
+    heads = numpy.flatnonzero(doc.to_array(SENT_START) == 1).tolist()
+    if not heads or heads[0] != 0:
+        heads.insert(0, 0)
     return list(zip(heads, [*heads[1:], n], strict=False))
 
 

@@ -178,3 +178,20 @@ def test_next_content_skips_at_most_limit_adverbs():
 def test_next_content_is_none_at_the_end():
     doc = make_doc("FooNet wins")
     assert next_content(doc, 1) is None
+
+
+def test_base_context_lends_sentences_without_protected_names():
+    text = (
+        "We propose FooNet, a sparse model. It beats BarNet, while costing less. "
+        "On ImageNet, FooNet reaches 91.2% accuracy: AUROC: 0.97, and it outperforms Baz. "
+        "Compared to Qux, our method, FooNet, wins."
+    )
+    doc = make_doc(text)
+    words = [t.text for t in doc]
+    protected = [(words.index(w), words.index(w) + 1) for w in ("FooNet", "ImageNet", "Qux")]
+    fresh = build_context(doc, protected)
+    reused = build_context(doc, protected, base=build_context(doc))
+    assert reused.clause_of == fresh.clause_of
+    assert reused.proposal == fresh.proposal
+    assert reused.comparison == fresh.comparison
+    assert reused.clause_counts == fresh.clause_counts
