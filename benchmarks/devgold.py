@@ -16,6 +16,7 @@ HOLDOUT_GOLD = ROOT / "tests" / "gold" / "holdout_gold.jsonl"
 BLIND2_GOLD = ROOT / "tests" / "gold" / "blind2_gold.jsonl"
 BLIND3_GOLD = ROOT / "tests" / "gold" / "blind3_gold.jsonl"  # measured only: errors never read
 BLIND4_GOLD = ROOT / "tests" / "gold" / "blind4_gold.jsonl"  # scripts/select_blind.py, seed 2030
+BLIND5_GOLD = ROOT / "tests" / "gold" / "blind5_gold.jsonl"  # seed 2031: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 
