@@ -28,6 +28,16 @@ def is_result_number(
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
+    if (
+        bare
+        and _physical_unit_after(ctx, num)
+        and (
+            not num["is_integer"]
+            or prev in ("to", "by")
+            or cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)
+        )
+    ):
+        return True  # "reduces energy to 0.28 kWh", "to 25 MB": a measured quantity
     lo, hi = limits["year_min"], limits["year_max"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
         return False
@@ -51,6 +61,14 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def _physical_unit_after(ctx: DocContext, num: dict) -> bool:
+    """True when a unit of energy, memory, time or rate follows the number ("0.28 kWh")."""
+    te = ctx.token_at(num["end"] - 1) + 1
+    return te < len(ctx.lowers) and ctx.lowers[te] in VOCAB.physical_units
+
+
 _COMPARISON_CUES = ("COMPARISON_CUE", "PERFORMANCE_VERB")
 
 
@@ -91,10 +109,13 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     if unit is None and before[-1:] == ["by"] and _compares_before(ctx, ti):
         return "change"  # "outperforms AdapterFusion by 4"
     if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
-        measured = ti > 0 and (
-            ti - 1 in metric_tokens
-            or (before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens)
-        )
+        measured = (
+            ti > 0
+            and (
+                ti - 1 in metric_tokens
+                or (before[-1:] in (["of"], [":"], ["="]) and ti - 2 in metric_tokens)
+            )
+        ) or _physical_unit_after(ctx, num)  # "to 25 MB": a measured size, not a count
         return "score" if measured else "count"
     if unit == "%" and after[:1] == ["of"]:
         noun_soon = after[1:] + [lows[j] for j in range(te + 3, min(len(lows), te + 5))]

@@ -139,3 +139,12 @@ def test_points_follow_a_metric_after_the_value():
     assert points_follow(ctx, 5, metric_tokens)
     assert not points_follow(ctx, 10, metric_tokens)
     assert not points_follow(ctx, 6, metric_tokens)
+
+
+def test_a_measured_quantity_with_a_physical_unit_is_a_result():
+    got = accepted("It cuts energy use to 0.28 kWh and model size to 25 MB on 3 s clips.")
+    assert got == {"0.28": True, "25": True, "3": False}
+
+
+def test_a_size_in_a_physical_unit_is_a_score_not_a_count():
+    assert kinds("It shrinks the model to 25 MB.")["25"] == "score"
