@@ -78,6 +78,17 @@ def _compares_before(ctx: DocContext, ti: int) -> bool:
     return cued(ctx, _COMPARISON_CUES, s, ti)
 
 
+def _change_verb_before(ctx: DocContext, ti: int) -> bool:
+    """True when a verb of change ("decreases", "improves") precedes token ti in its clause."""
+    clause = ctx.clause_of[ti]
+    j = ti - 1
+    while j >= 0 and ctx.clause_of[j] == clause:
+        if ctx.lowers[j] in VOCAB.measure_change_verbs:
+            return True
+        j -= 1
+    return False
+
+
 def _by_right_before(before: list[str]) -> bool:
     """True for "by 5%", "by over 5%", "by up to 5%": 'by' before only filler words."""
     fillers = VOCAB.by_fillers
@@ -106,8 +117,10 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     lows = ctx.lowers
     before = [lows[j] for j in range(max(0, ti - 4), ti) if ctx.sent_of[j] == sent]
     after = [lows[j] for j in range(te, min(len(lows), te + 3)) if ctx.sent_of[j] == sent]
-    if unit is None and before[-1:] == ["by"] and _compares_before(ctx, ti):
-        return "change"  # "outperforms AdapterFusion by 4"
+    if unit is None and before[-1:] == ["by"] and (
+        _compares_before(ctx, ti) or _change_verb_before(ctx, ti)
+    ):
+        return "change"  # "outperforms AdapterFusion by 4", "decreases time by 100 s"
     if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
         measured = (
             ti > 0

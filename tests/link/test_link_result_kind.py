@@ -148,3 +148,7 @@ def test_a_measured_quantity_with_a_physical_unit_is_a_result():
 
 def test_a_size_in_a_physical_unit_is_a_score_not_a_count():
     assert kinds("It shrinks the model to 25 MB.")["25"] == "score"
+
+
+def test_by_after_a_verb_of_change_is_a_change():
+    assert kinds("It decreases mean elapsed time by 100 s in total.")["100"] == "change"
