@@ -399,7 +399,8 @@ def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) ->
 
 
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Capitalised names right before a dataset head noun: "the Gigaword corpus"."""
+    """Capitalised names right before a dataset head noun: "the Gigaword corpus"; a
+    capitalised head is part of the name ("the Waymo Open Motion Dataset")."""
     stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
@@ -417,7 +418,8 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             j -= 1
         if first is None or words[first][:1].isdigit():
             continue
-        start, end = ctx.starts[first], ctx.starts[i - 1] + len(words[i - 1])
+        last = i if words[i][:1].isupper() else i - 1  # "the Waymo Open Motion Dataset"
+        start, end = ctx.starts[first], ctx.starts[last] + len(words[last])
         text = doc_text(doc)[start:end]
         if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))

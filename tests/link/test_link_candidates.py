@@ -397,3 +397,11 @@ def test_a_lower_case_coinage_with_a_method_appositive_is_proposed():
 def test_a_lower_case_coinage_without_a_method_appositive_is_no_name():
     doc, ctx = with_context("We introduce fine-tuning, a step that helps.")
     assert proposed_name_candidates(doc, ctx) == []
+
+
+def test_a_capitalised_head_noun_is_part_of_the_dataset_name():
+    doc, ctx = with_context("We test on the Waymo Open Motion Dataset and the Gigaword corpus.")
+    assert [c.text for c in head_noun_candidates(doc, ctx)] == [
+        "Waymo Open Motion Dataset",
+        "Gigaword",
+    ]
