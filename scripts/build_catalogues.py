@@ -381,7 +381,9 @@ def main() -> None:
         rows = [r for r in reader(wheel(args.wheels, package)) if keep(r)]
         if package != "pycountry":  # a language or country is never a benchmark or model
             rows = [r for r in rows if r.surface.casefold() not in places]
-        fresh = [r for r in rows if r.surface.casefold() not in known]
+        fresh = [
+            r for r in rows if r.label in ("PLACE", "LANGUAGE") or r.surface.casefold() not in known
+        ]
         print(f"{package:22} {len(set(rows)):6} names, {len(set(fresh)):6} new")
         for row in fresh:
             by_label.setdefault(row.label, []).append(row)

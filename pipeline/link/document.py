@@ -10,7 +10,7 @@ from pipeline.link.context import DocContext, build_context
 from pipeline.link.entities import Draft, extract_entities, share_of
 from pipeline.link.metrics import MetricDraft, extract_metrics
 from pipeline.link.results import ResultDraft, Tagged, extract_results
-from pipeline.link.spans import extend_with_head, merge_definitions
+from pipeline.link.spans import extend_with_head, extend_with_language, merge_definitions
 from pipeline.nlp.tokenizer import doc_text
 from pipeline.resources import VOCAB
 
@@ -56,6 +56,7 @@ def link_document(doc: Doc) -> Linked:
         d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc_text(doc))
         if d.kind == "dataset":
             d.mentions = extend_with_head(d.mentions, doc_text(doc))
+            d.mentions = extend_with_language(d.mentions, doc_text(doc))
     protected = [
         (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
     ]

@@ -1,4 +1,5 @@
-"""Mention span conventions: "long (SHORT)" is one mention; a dataset keeps its head noun."""
+"""Mention span conventions: "long (SHORT)" is one mention; a dataset keeps its head noun
+and a language written right before it ("Chinese PropBank")."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from functools import cache
 
 import regex
 
-from pipeline.resources import VOCAB
+from pipeline.resources import VOCAB, data_path, read_tsv
 
 
 def merge_definitions(
@@ -42,3 +43,23 @@ def extend_with_head(mentions: list[tuple[int, int]], text: str) -> list[tuple[i
         m = pattern.match(text, e)
         out.append((s, m.end()) if m else (s, e))
     return out
+
+
+@cache
+def language_names() -> frozenset[str]:
+    """Language names as written (lexicons/places.tsv rows of kind language, from pycountry)."""
+    rows = read_tsv(data_path("lexicons/places.tsv"))
+    return frozenset(r["surface"] for r in rows if r["kind"] == "language")
+
+
+def extend_with_language(mentions: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Extend each mention over a language name written right before it ("Chinese
+    PropBank", "English Wikipedia"): the data's language is part of what is named."""
+    out = []
+    for s, e in mentions:
+        m = _WORD_BEFORE.search(text, 0, s)
+        out.append((m.start(1), e) if m and m.group(1) in language_names() else (s, e))
+    return out
+
+
+_WORD_BEFORE = regex.compile(r"(?<![\w-])(\p{Lu}\p{Ll}+) $")

@@ -1,6 +1,6 @@
 """pipeline.link.spans: "long (SHORT)" is one mention; a dataset mention keeps its head noun."""
 
-from pipeline.link.spans import extend_with_head, merge_definitions
+from pipeline.link.spans import extend_with_head, extend_with_language, merge_definitions
 from pipeline.nlp import get_nlp
 
 
@@ -68,3 +68,11 @@ def test_head_noun_must_be_a_whole_separate_word():
 
 def test_other_words_after_a_dataset_are_not_taken():
     assert extended("We train on the Europarl model today.", "Europarl") == "Europarl"
+
+
+def test_a_language_right_before_a_dataset_mention_joins_it():
+    text = "We use the Chinese PropBank and the PropBank."
+    s = text.index("PropBank")
+    t = text.rindex("PropBank")
+    got = extend_with_language([(s, s + 8), (t, t + 8)], text)
+    assert [text[a:b] for a, b in got] == ["Chinese PropBank", "PropBank"]
