@@ -14,6 +14,7 @@ import hashlib
 import io
 import math
 import os
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -149,6 +150,7 @@ class SourceCache:
         self._found: dict[tuple[str, str | None], Source | None] = {}
         self._lines: dict[Path, list[bytes]] = {}
         self._text_lines: dict[Path, list[str]] = {}
+        self._recent: list[tuple[str, str | None]] = []  # records come grouped by source
 
     def candidates(self, path: str) -> list[Path]:
         """Where a record's source path may be: itself if absolute, else the folders searched."""
@@ -161,6 +163,7 @@ class SourceCache:
         """The first candidate whose sha256 matches, else the first readable one, else None."""
         key = (path, sha256)
         if key not in self._found:
+            self._forget_old(key)
             first = None
             for candidate in self.candidates(path):
                 got = self._read(candidate)
@@ -170,6 +173,19 @@ class SourceCache:
                 first = first or got
             self._found[key] = first
         return self._found[key]
+
+    def _forget_old(self, key: tuple[str, str | None], keep: int = 2) -> None:
+        """Drop all but the `keep` most recent sources read, so memory stays flat."""
+        self._recent.append(key)
+        if len(self._recent) <= keep:
+            return
+        self._recent, old = self._recent[-keep:], self._recent[:-keep]
+        kept = {s.path for k in self._recent if (s := self._found.get(k)) is not None}
+        for k in old:
+            self._found.pop(k, None)
+        for cache_ in (self._files, self._lines, self._text_lines):
+            for path in [p for p in cache_ if p not in kept]:
+                del cache_[path]
 
     def lines(self, source: Source) -> list[bytes]:
         """The file's lines split at b"\\n" (a leading BOM removed), as JSONL ingest reads them."""
@@ -354,12 +370,15 @@ def check_source(rec: dict, sources: SourceCache) -> list[Failure]:
     return []
 
 
-def audit_record(rec: dict, sources: SourceCache) -> list[Failure]:
-    """All checks of one parsed record."""
-    failures = [
-        Failure("schema", f"{'/'.join(map(str, e.absolute_path)) or '(record)'}: {e.message}")
-        for e in list(record_validator().iter_errors(rec))[:5]
-    ]
+def audit_record(rec: dict, sources: SourceCache, schema: bool = True) -> list[Failure]:
+    """All checks of one parsed record (`schema=False`: records this run built and validated
+    through the same pydantic models skip the JSON Schema pass)."""
+    failures = []
+    if schema:
+        failures = [
+            Failure("schema", f"{'/'.join(map(str, e.absolute_path)) or '(record)'}: {e.message}")
+            for e in list(record_validator().iter_errors(rec))[:5]
+        ]
     failures += check_source(rec, sources)
     failures += check_spans(rec)
     failures += check_values(rec)
@@ -367,41 +386,58 @@ def audit_record(rec: dict, sources: SourceCache) -> list[Failure]:
     return failures
 
 
+def iter_audit(path: Path, schema: bool = True) -> Iterator[tuple[RecordAudit, dict | None]]:
+    """Audit a records file line by line (streamed): each line's audit and parsed record."""
+    sources = SourceCache(path)
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        yield RecordAudit(line=0, failures=[Failure("json", f"cannot read {path}: {exc}")]), None
+        return
+    with fh:
+        for n, raw in enumerate(_lines_of(fh), start=1):
+            if not raw.strip():
+                continue
+            yield audit_line(n, raw, sources, schema)
+
+
+def _lines_of(fh) -> Iterator[bytes]:
+    """The lines of a binary file split as bytes.splitlines() splits them."""
+    for raw in fh:
+        yield from raw.splitlines() or [b""]
+
+
+def audit_line(
+    n: int, line: bytes, sources: SourceCache, schema: bool = True
+) -> tuple[RecordAudit, dict | None]:
+    """The audit of line `n` of a records file, and the record it holds (None if unreadable)."""
+    ra = RecordAudit(line=n)
+    try:
+        rec = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        ra.failures.append(Failure("json", f"line {n}: malformed JSON: {exc}"))
+        return ra, None
+    if not isinstance(rec, dict):
+        ra.failures.append(Failure("json", f"line {n}: not a JSON object"))
+        return ra, None
+    ra.doc_id, ra.ordinal = rec.get("doc_id"), rec.get("ordinal")
+    ra.source_path = (
+        (rec.get("source") or {}).get("path") if isinstance(rec.get("source"), dict) else None
+    )
+    try:
+        ra.failures.extend(audit_record(rec, sources, schema))
+    except Exception as exc:  # the audit itself must never crash
+        ra.failures.append(Failure("audit-error", f"{type(exc).__name__}: {exc}"))
+    return ra, rec
+
+
 def audit_file(path: Path) -> AuditReport:
     """Audit every line of a records file; never raises on bad content.
 
-    Relative source paths are found from the current folder, else beside `path` or above it."""
+    Relative source paths are found from the current folder, else beside `path` or above it.
+    Holds every record (for `audit --html` of one page); runs use `iter_audit`."""
     report = AuditReport(str(path))
-    sources = SourceCache(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        ra = RecordAudit(line=0, failures=[Failure("json", f"cannot read {path}: {exc}")])
+    for ra, rec in iter_audit(path):
         report.records.append(ra)
-        report.rows.append(None)
-        return report
-    for n, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
-        ra = RecordAudit(line=n)
-        report.records.append(ra)
-        try:
-            rec = orjson.loads(line)
-        except orjson.JSONDecodeError as exc:
-            ra.failures.append(Failure("json", f"line {n}: malformed JSON: {exc}"))
-            report.rows.append(None)
-            continue
-        if not isinstance(rec, dict):
-            ra.failures.append(Failure("json", f"line {n}: not a JSON object"))
-            report.rows.append(None)
-            continue
         report.rows.append(rec)
-        ra.doc_id, ra.ordinal = rec.get("doc_id"), rec.get("ordinal")
-        ra.source_path = (
-            (rec.get("source") or {}).get("path") if isinstance(rec.get("source"), dict) else None
-        )
-        try:
-            ra.failures.extend(audit_record(rec, sources))
-        except Exception as exc:  # the audit itself must never crash
-            ra.failures.append(Failure("audit-error", f"{type(exc).__name__}: {exc}"))
     return report

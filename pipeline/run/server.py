@@ -1,0 +1,76 @@
+"""One temporary Prefect server per run (when no API is configured), dying with the run.
+
+Prefect's own ephemeral server is started lazily by whichever process first needs an API, so
+each process-pool worker used to start one more. Here the run starts one before the flow, on a
+free port, with a parent-death signal, and points every process of the run at it through
+PREFECT_API_URL (the task runners pass the settings on to their workers)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+from prefect.server.api.server import SubprocessASGIServer
+
+from pipeline.run.procs import die_with_parent
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 right now."""
+    with contextlib.closing(socket.socket()) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class RunServer(SubprocessASGIServer):
+    """Prefect's temporary server, started as a child that gets SIGTERM when the run dies."""
+
+    def _run_uvicorn_command(self) -> subprocess.Popen:
+        import prefect
+        from prefect.settings import get_current_settings
+
+        parent = os.getpid()
+        env = {
+            **os.environ,
+            "PREFECT_UI_ENABLED": "0",
+            "PREFECT__SERVER_EPHEMERAL": "1",
+            "PREFECT__SERVER_FINAL": "1",
+            **get_current_settings().to_environment_variables(exclude_unset=True),
+        }
+        env.pop("PREFECT_API_URL", None)
+        args = [
+            sys.executable, "-m", "uvicorn", "--app-dir", str(prefect.__module_path__.parent),
+            "--factory", "prefect.server.api.server:create_app", "--host", "127.0.0.1",
+            "--port", str(self.port), "--log-level", "error", "--lifespan", "on",
+        ]  # fmt: skip
+        return subprocess.Popen(
+            args, env=env, preexec_fn=lambda: die_with_parent(15, parent), close_fds=True
+        )
+
+
+@contextlib.contextmanager
+def run_api(configured: str | None) -> Iterator[tuple[str, float | None]]:
+    """The API for this run: `configured`, or a temporary server started now (and its start-up
+    seconds), stopped when the run ends."""
+    if configured:
+        yield configured, None
+        return
+    from prefect.settings import PREFECT_API_URL, temporary_settings
+
+    t0 = time.perf_counter()
+    server = RunServer(free_port())
+    server.start()
+    try:
+        with temporary_settings(updates={PREFECT_API_URL: server.api_url}):
+            os.environ["PREFECT_API_URL"] = server.api_url  # for spawned workers
+            try:
+                yield server.api_url, time.perf_counter() - t0
+            finally:
+                os.environ.pop("PREFECT_API_URL", None)
+    finally:
+        server.stop()
