@@ -246,6 +246,7 @@ def _run(inputs, out, fields, total, where, prefect, options, **run_kwargs):
                     bar.console.print(
                         f"temporary Prefect server for this run: {url}, started in {startup:.1f} s",
                         highlight=False,
+                        soft_wrap=True,
                     )
                 token, phase_token = PROGRESS.set(step), PHASE.set(phase)
                 try:

@@ -81,6 +81,24 @@ def submit_to_runner(items: list[InputItem], index: int):
     return extract_task.submit(quote(items), index)
 
 
+def mark_crashed(flow_run_ids: list[str]) -> None:
+    """Mark the flow runs of killed runs into this folder Crashed, if still RUNNING."""
+    from uuid import UUID
+
+    from prefect.client.orchestration import get_client
+    from prefect.states import Crashed
+
+    with get_client(sync_client=True) as client:
+        for run_id in flow_run_ids:
+            try:
+                state = client.read_flow_run(UUID(run_id)).state
+                if state is not None and state.is_running():
+                    message = "the process running it was killed; a later run cleaned its folder"
+                    client.set_flow_run_state(UUID(run_id), Crashed(message=message), force=True)
+            except Exception:  # another server's run, or gone: nothing to mark
+                continue
+
+
 @flow(
     name="extract-abstracts",
     flow_run_name="extract {label}",
@@ -102,11 +120,15 @@ def extraction_flow(
     executor: str = "process",
 ) -> Summary:
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
+    from prefect.runtime import flow_run
+
     parallel = workers > 1 or executor == "dask"
     steps = Steps(
         submit=submit_to_runner if parallel else call_here,
         report=report_task,
         window=2 * max(workers, 1) if parallel else 1,
+        owner=str(flow_run.id) if flow_run.id else None,
+        stale=mark_crashed,
     )
     summary, audit = run_sequence(
         inputs,

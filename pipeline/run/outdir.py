@@ -29,6 +29,7 @@ PUBLISHED = ("records.jsonl", "errors.jsonl", "summary.json", "report.html", "re
 CURRENT = "current"
 RUNS = "runs"
 LOCK = ".lock"
+OWNER = ".owner"
 KEEP = 2  # published runs kept: the current one and the one before (for readers mid-swap)
 
 
@@ -57,8 +58,10 @@ def _swap_link(link: Path, target: str) -> None:
 class RunFolder:
     """A locked output folder and this run's fresh folder in it (a context manager)."""
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, out: Path, owner: str | None = None) -> None:
         self.out = out
+        self.owner = owner  # e.g. the Prefect flow run writing this folder
+        self.stale_owners: list[str] = []  # owners of the killed runs cleaned up
         stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
         self.id = f"{stamp}-{os.getpid()}-{secrets.token_hex(3)}"
         self.folder = out / RUNS / self.id
@@ -69,6 +72,8 @@ class RunFolder:
         self.lock()
         self.clean()
         self.folder.mkdir(parents=True)
+        if self.owner:
+            (self.folder / OWNER).write_text(self.owner)
         return self
 
     def __exit__(self, kind, value, tb) -> None:
@@ -114,6 +119,8 @@ class RunFolder:
                 if entry.name.endswith(".tmp"):
                     entry.unlink(missing_ok=True)
                 elif entry.is_dir() and entry.name not in keep:
+                    if (entry / OWNER).is_file():  # removed on publish: a killed run
+                        self.stale_owners.append((entry / OWNER).read_text().strip())
                     shutil.rmtree(entry, ignore_errors=True)
         for tmp in self.out.glob(".*.tmp"):
             tmp.unlink(missing_ok=True)
@@ -129,6 +136,7 @@ class RunFolder:
 
     def publish(self) -> None:
         """Make this run the one readers see, in one rename; drop runs no longer kept."""
+        (self.folder / OWNER).unlink(missing_ok=True)
         for path in self.folder.iterdir():
             if path.is_file():
                 with path.open("rb") as fh:

@@ -64,6 +64,8 @@ class Steps:
     submit: Submit = in_this_process
     report: Callable[[str, str], dict] | None = None
     window: int = 1
+    owner: str | None = None  # who writes the run folder (a Prefect flow run id)
+    stale: Callable[[list[str]], None] | None = None  # told the owners of killed runs
 
 
 @dataclass
@@ -252,7 +254,9 @@ def run_sequence(
     token = PHASE.set(phase) if phase is not None else None
     try:
         t0 = time.perf_counter()
-        with RunFolder(Path(out_dir)) as run:
+        with RunFolder(Path(out_dir), steps.owner) as run:
+            if run.stale_owners and steps.stale is not None:
+                steps.stale(run.stale_owners)
             announce(READING)
             store = Store(run.out / STORE)
             try:

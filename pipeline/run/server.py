@@ -60,17 +60,18 @@ def run_api(configured: str | None) -> Iterator[tuple[str, float | None]]:
     if configured:
         yield configured, None
         return
-    from prefect.settings import PREFECT_API_URL, temporary_settings
+    from prefect.context import refresh_global_settings_context
 
     t0 = time.perf_counter()
     server = RunServer(free_port())
     server.start()
+    # The global settings (not a context variable): Prefect's own threads and the spawned
+    # workers see it too, so nothing of this run starts a second server.
+    os.environ["PREFECT_API_URL"] = server.api_url
+    refresh_global_settings_context()
     try:
-        with temporary_settings(updates={PREFECT_API_URL: server.api_url}):
-            os.environ["PREFECT_API_URL"] = server.api_url  # for spawned workers
-            try:
-                yield server.api_url, time.perf_counter() - t0
-            finally:
-                os.environ.pop("PREFECT_API_URL", None)
+        yield server.api_url, time.perf_counter() - t0
     finally:
+        os.environ.pop("PREFECT_API_URL", None)
+        refresh_global_settings_context()
         server.stop()
