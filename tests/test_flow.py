@@ -1,28 +1,13 @@
 """The Prefect flow and the scheduled deployment, against a temporary Prefect server."""
 
 import asyncio
-import os
 
 import orjson
 import pytest
 
-from pipeline.run.prefect_env import configure
 from tests.conftest import SEED
 
 pytestmark = pytest.mark.prefect
-
-
-@pytest.fixture(scope="module")
-def prefect_server(tmp_path_factory):
-    """A temporary Prefect server for this module (first start takes up to ~30 s here)."""
-    os.environ.pop("PREFECT_API_URL", None)
-    os.environ["PREFECT_HOME"] = str(tmp_path_factory.mktemp("prefect_home"))
-    configure()
-    os.environ.pop("PREFECT_API_URL", None)  # never the developer's local server
-    from prefect.testing.utilities import prefect_test_harness
-
-    with prefect_test_harness(server_startup_timeout=180):
-        yield
 
 
 def _records(path):

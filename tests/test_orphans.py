@@ -57,7 +57,11 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("mode", [["--no-prefect"], []], ids=["plain", "prefect"])
+@pytest.mark.parametrize(
+    "mode",
+    [["--no-prefect"], [], ["--no-prefect", "--executor", "dask"]],
+    ids=["plain", "prefect", "dask"],
+)
 def test_sigkill_leaves_no_child_and_the_rerun_resumes(tmp_path, mode):
     if not sys.platform.startswith("linux"):
         reason = "parent-death signals are Linux-only"

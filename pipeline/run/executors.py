@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Iterator
 
 from pipeline.run.sequence import Steps
@@ -45,7 +46,11 @@ def dask_client(workers: int, address: str | None):
         return
     with (
         LocalCluster(
-            n_workers=max(workers, 1), threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=max(workers, 1),
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.WARNING,
         ) as cluster,
         Client(cluster) as client,
     ):

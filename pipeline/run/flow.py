@@ -1,20 +1,23 @@
 """The Prefect flow: thin tasks over the plain stage functions, one task run per batch.
 
-Task runs get their batch quoted (Prefect does not walk it for futures) and return one bytes
-object (the outcome lines): records never travel as Python objects through Prefect. With more
-than one worker the batches go to a process pool (`ProcessPoolTaskRunner`, workers spawned once,
-dying with the run) or to Dask (`DaskTaskRunner`: a `LocalCluster`, or a cluster's address).
+Task runs get their batch pickled into one bytes object and return one bytes object (the
+outcome lines): a leaf that neither Prefect's parameter walk nor Dask's argument unpacking
+looks into (`quote()` would be unpacked by Dask, being a tuple), and records never travel as
+Python objects through Prefect. With more than one worker the batches go to a process pool
+(`ProcessPoolTaskRunner`, workers spawned once, dying with the run) or to Dask
+(`DaskTaskRunner`: a `LocalCluster`, or a cluster's address).
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import pickle
 from pathlib import Path
 
 from prefect import flow, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
-from prefect.utilities.annotations import quote
 
 from pipeline.io.ingest import MAX_CHARS, Fields, InputItem
 from pipeline.models import Summary
@@ -26,9 +29,9 @@ EXECUTORS = ("process", "dask")
 
 
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
-def extract_task(batch: list[InputItem], index: int) -> bytes:
-    """Normalise, segment, extract, link and validate one batch; its outcome lines."""
-    return extract_lines(batch)
+def extract_task(batch: bytes, index: int) -> bytes:
+    """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines."""
+    return extract_lines(pickle.loads(batch))
 
 
 @task(name="audit-report", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
@@ -73,12 +76,12 @@ def publish_artifact(summary: Summary, audit: dict | None, out_dir: str) -> None
 
 def call_here(items: list[InputItem], index: int) -> Done:
     """One task run per batch, in this process, one after another."""
-    return Done(extract_task(quote(items), index))
+    return Done(extract_task(pickle.dumps(items), index))
 
 
 def submit_to_runner(items: list[InputItem], index: int):
     """Submit a batch to the flow's task runner (process pool or Dask); a PrefectFuture."""
-    return extract_task.submit(quote(items), index)
+    return extract_task.submit(pickle.dumps(items), index)
 
 
 def mark_crashed(flow_run_ids: list[str]) -> None:
@@ -160,6 +163,7 @@ def task_runner(workers: int, executor: str = "process", dask_address: str | Non
                 "threads_per_worker": 1,
                 "processes": True,
                 "dashboard_address": None,
+                "silence_logs": logging.WARNING,
             },
         )
     if workers > 1:
