@@ -47,3 +47,16 @@ def test_long_run_gets_pages_and_an_index(tmp_path):
     assert 'href="../report.html"' in middle
     assert sum(p.read_text().count('<article class="failed"') for p in pages) == 1
     assert not list((folder / "report").glob(".*"))  # the rows' temp file is gone
+
+
+def test_audit_reads_jsonl_sources_line_by_line_as_split_does(tmp_path):
+    from pipeline.io.ingest import BOM
+    from pipeline.quality.audit import JsonLines
+
+    for data in (b"", b"a", b"a\n", b"a\r\nb\n\nc", BOM + b'{"x": 1}\n{"y": 2}', b"\n\n"):
+        path = tmp_path / "f.jsonl"
+        path.write_bytes(data)
+        expected = data.removeprefix(BOM).split(b"\n")
+        lines = JsonLines(path)
+        assert [lines[i] for i in range(len(lines))] == expected
+        assert lines[-1] == expected[-1]

@@ -14,6 +14,7 @@ import hashlib
 import io
 import math
 import os
+from array import array
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -132,11 +133,48 @@ def record_validator() -> Draft202012Validator:
 
 @dataclass(frozen=True)
 class Source:
-    """A source file as found: where it was read, its bytes and their sha256."""
+    """A source file as found: where it was read and its sha256 (its bytes read on demand)."""
 
     path: Path
-    data: bytes
     sha256: str
+
+    def read(self) -> bytes:
+        """The file's bytes (text and CSV sources; JSON Lines are read line by line)."""
+        return self.path.read_bytes()
+
+
+class JsonLines:
+    """A file's lines split at b"\\n" (a leading BOM removed), read one at a time by offset."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.starts, self.ends = array("q", [0]), array("q")
+        with path.open("rb") as fh:
+            first = fh.read(len(BOM))
+            if first == BOM:
+                self.starts[0] = len(BOM)
+            fh.seek(0)
+            pos = 0
+            while chunk := fh.read(1 << 20):
+                i = chunk.find(b"\n")
+                while i >= 0:
+                    self.ends.append(pos + i)
+                    self.starts.append(pos + i + 1)
+                    i = chunk.find(b"\n", i + 1)
+                pos += len(chunk)
+        self.ends.append(max(pos, self.starts[-1]))
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def __getitem__(self, index: int) -> bytes:
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        start, end = self.starts[index], self.ends[index]
+        with self.path.open("rb") as fh:
+            fh.seek(start)
+            return fh.read(end - start)
 
 
 class SourceCache:
@@ -148,8 +186,9 @@ class SourceCache:
         self.folders = list(dict.fromkeys([here, *here.parents, real, *real.parents]))
         self._files: dict[Path, Source | None] = {}
         self._found: dict[tuple[str, str | None], Source | None] = {}
-        self._lines: dict[Path, list[bytes]] = {}
+        self._lines: dict[Path, JsonLines] = {}
         self._text_lines: dict[Path, list[str]] = {}
+        self._texts: dict[Path, str] = {}
         self._recent: list[tuple[str, str | None]] = []  # records come grouped by source
 
     def candidates(self, path: str) -> list[Path]:
@@ -183,31 +222,40 @@ class SourceCache:
         kept = {s.path for k in self._recent if (s := self._found.get(k)) is not None}
         for k in old:
             self._found.pop(k, None)
-        for cache_ in (self._files, self._lines, self._text_lines):
+        for cache_ in (self._files, self._lines, self._text_lines, self._texts):
             for path in [p for p in cache_ if p not in kept]:
                 del cache_[path]
 
-    def lines(self, source: Source) -> list[bytes]:
+    def lines(self, source: Source) -> JsonLines:
         """The file's lines split at b"\\n" (a leading BOM removed), as JSONL ingest reads them."""
         if source.path not in self._lines:
-            self._lines[source.path] = source.data.removeprefix(BOM).split(b"\n")
+            self._lines[source.path] = JsonLines(source.path)
         return self._lines[source.path]
+
+    def text(self, source: Source) -> str:
+        """The file decoded as text ingest decodes it (a BOM kept: offsets count it)."""
+        if source.path not in self._texts:
+            self._texts[source.path] = source.read().decode("utf-8", errors="surrogateescape")
+        return self._texts[source.path]
 
     def text_lines(self, source: Source) -> list[str]:
         """The file's decoded lines with their ends (a leading BOM removed), as CSV ingest reads."""
         if source.path not in self._text_lines:
-            text = source.data.removeprefix(BOM).decode("utf-8", errors="surrogateescape")
+            text = source.read().removeprefix(BOM).decode("utf-8", errors="surrogateescape")
             self._text_lines[source.path] = io.StringIO(text, newline="").readlines()
         return self._text_lines[source.path]
 
     def _read(self, path: Path) -> Source | None:
         if path not in self._files:
+            digest = hashlib.sha256()
             try:
-                data = path.read_bytes()
+                with path.open("rb") as fh:
+                    while chunk := fh.read(1 << 20):
+                        digest.update(chunk)
             except OSError:
                 self._files[path] = None
             else:
-                self._files[path] = Source(path, data, hashlib.sha256(data).hexdigest())
+                self._files[path] = Source(path, digest.hexdigest())
         return self._files[path]
 
 
@@ -350,7 +398,7 @@ def check_source(rec: dict, sources: SourceCache) -> list[Failure]:
     text, line = rec.get("text"), src.get("line")
     if src.get("format") == "text" and isinstance(src.get("start"), int):
         # offsets index the file's text decoded as UTF-8, a leading BOM counting as one character
-        raw = found.data.decode("utf-8", errors="surrogateescape")
+        raw = sources.text(found)
         if raw[src["start"] : src.get("end")] != text:
             return [Failure("source-text", "the abstract is not at its offsets in the source")]
     elif src.get("format") == "jsonl" and isinstance(line, int):
