@@ -77,7 +77,30 @@ def test_scheduled_deployment_runs(prefect_server, tmp_path):
 
     assert asyncio.run(scenario()) == "COMPLETED"
     summary = orjson.loads((out / "summary.json").read_bytes())
-    assert summary["records"] == 19
+    assert summary["records"] == 19 and summary["extracted"] == 19
+    assert asyncio.run(scenario()) == "COMPLETED"  # the next tick: incremental by default
+    summary = orjson.loads((out / "summary.json").read_bytes())
+    assert (summary["extracted"], summary["reused"]) == (0, 19)
+
+
+def test_a_killed_runs_flow_run_is_marked_crashed_by_the_next_run(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+    from prefect.states import Running
+
+    from pipeline.run.flow import extraction_flow, run_flow
+
+    with get_client(sync_client=True) as client:
+        flow_id = client.create_flow(extraction_flow)
+        killed = client.create_flow_run(extraction_flow, parameters={}, state=Running())
+        assert client.read_flow_run(killed.id).state.is_running() and flow_id
+    out = tmp_path / "out"
+    stale = out / "runs" / "20260101T000000-1-abcdef"  # what a SIGKILLed run leaves
+    stale.mkdir(parents=True)
+    (stale / ".owner").write_text(str(killed.id))
+    run_flow([str(SEED)], str(out), batch_size=8, report=False)
+    assert not stale.exists()
+    with get_client(sync_client=True) as client:
+        assert client.read_flow_run(killed.id).state.type.value == "CRASHED"
 
 
 def test_flow_with_a_process_pool(prefect_server, tmp_path):

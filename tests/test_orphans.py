@@ -58,11 +58,16 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.parametrize(
-    "mode",
-    [["--no-prefect"], [], ["--no-prefect", "--executor", "dask"]],
-    ids=["plain", "prefect", "dask"],
+    ("mode", "sig"),
+    [
+        (["--no-prefect"], signal.SIGKILL),
+        ([], signal.SIGKILL),
+        (["--no-prefect", "--executor", "dask"], signal.SIGKILL),
+        ([], signal.SIGTERM),
+    ],
+    ids=["plain-kill", "prefect-kill", "dask-kill", "prefect-term"],
 )
-def test_sigkill_leaves_no_child_and_the_rerun_resumes(tmp_path, mode):
+def test_a_killed_run_leaves_no_child_and_the_rerun_resumes(tmp_path, mode, sig):
     if not sys.platform.startswith("linux"):
         reason = "parent-death signals are Linux-only"
         print(f"SKIP: {reason}", file=sys.stderr)
@@ -88,8 +93,8 @@ def test_sigkill_leaves_no_child_and_the_rerun_resumes(tmp_path, mode):
     assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
     seen |= children_of(proc.pid)
     assert len(seen) >= 2, seen  # the pool workers at least
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    os.kill(proc.pid, sig)
+    assert proc.wait(60) != 0
     time.sleep(10)
     survivors = [pid for pid in seen if alive(pid)]
     assert survivors == [], [Path(f"/proc/{p}/cmdline").read_bytes()[:120] for p in survivors]

@@ -19,8 +19,6 @@ from pipeline.models import ErrorRecord, Record, SourceRef
 from pipeline.nlp import get_nlp
 from pipeline.record import extract_batch
 
-ITEM_FIELDS = ("ordinal", "source_id", "title", "source")
-
 
 def outcome_line(got: Record | ErrorRecord) -> bytes:
     """One abstract's outcome as a line (no newline)."""
