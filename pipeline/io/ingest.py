@@ -7,6 +7,7 @@ import errno
 import hashlib
 import io
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -147,9 +148,13 @@ def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
     return files, errors
 
 
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
 def first_undecodable(text: str) -> int | None:
     """Offset of the first byte that was not valid UTF-8 (decoded with surrogateescape)."""
-    return next((i for i, ch in enumerate(text) if "\udc80" <= ch <= "\udcff"), None)
+    found = _UNDECODABLE.search(text)
+    return found.start() if found else None
 
 
 def binary_content(data: bytes) -> str | None:
