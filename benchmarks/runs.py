@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -41,6 +42,8 @@ class Run:
     tree_rss: float
     summary: dict
     children: set[int]
+    cpu: float = 0.0  # user + system seconds of the run and every process it waited for
+    load: float = 0.0  # the machine's 1-minute load average when the run started
 
 
 def tree(pid: int) -> list[int]:
@@ -84,6 +87,8 @@ def run(args: list[str], out: Path, env: dict, kill_at: float | None = None) -> 
     """`python -m pipeline run ARGS --out OUT`; with `kill_at`, SIGKILL it when that share of
     its input's abstracts is written."""
     cmd = [sys.executable, "-m", "pipeline", "run", *args, "--out", str(out)]
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)  # fmt: skip
@@ -100,10 +105,12 @@ def run(args: list[str], out: Path, env: dict, kill_at: float | None = None) -> 
             return Run(time.perf_counter() - t0, hwm / 1024, peak_tree / 1024, {}, children)
         time.sleep(0.2)
     wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.read().decode()[-3000:]}")
     summary = orjson.loads((out / "summary.json").read_bytes())
-    return Run(wall, hwm / 1024, peak_tree / 1024, summary, children)
+    return Run(wall, hwm / 1024, peak_tree / 1024, summary, children, cpu, load)
 
 
 def written(out: Path) -> int:
@@ -189,12 +196,16 @@ class Bench:
             for w, r in got.items():
                 extract_rate = r.summary["read"] / r.summary["seconds"]
                 rows.append([mode, w, r.wall, round(rate(r)), round(extract_rate),
-                             "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×"])  # fmt: skip
+                             "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×", r.cpu,
+                             r.wall * 2 - r.cpu if w == 2 else "", r.load])  # fmt: skip
+                self.figures[f"{mode}_w{w}_cpu"] = r.cpu
             self.figures[f"{mode}_w1"], self.figures[f"{mode}_w2"] = rate(got[1]), rate(got[2])
             self.figures[f"{mode}_w1_extract"] = got[1].summary["read"] / got[1].summary["seconds"]
         table("--workers 2 against 1, corpus ×5, --full --no-report",
               ["mode", "workers", "wall s", "abstracts/s (wall)",
-               "abstracts/s (read+extract phase)", "speed-up (wall)"], rows)  # fmt: skip
+               "abstracts/s (read+extract phase)", "speed-up (wall)", "CPU s (run + children)",
+               "core-s not used by the run (2 × wall − CPU)", "load avg at start"],
+              rows)  # fmt: skip
         same_out = same(self.work / "out" / "w1f", self.work / "out" / "w2f") and same(
             self.work / "out" / "w1p", self.work / "out" / "w2p"
         ) and same(self.work / "out" / "w1p", self.work / "out" / "w1f")
@@ -272,12 +283,13 @@ class Bench:
                                 ("Prefect, temporary server, existing database", existing),
                                 ("Prefect, running server", served)):  # fmt: skip
                     rows.append([label, name, r.wall, f"{r.wall / plain.wall:.2f}×",
-                                 f"{r.wall - plain.wall:+.1f} s"])  # fmt: skip
+                                 f"{r.wall - plain.wall:+.1f} s", r.cpu, r.load])  # fmt: skip
         finally:
             server.terminate()
             server.wait(10)
         table("Prefect against --no-prefect (default run with report, --workers 1)",
-              ["input", "mode", "wall s", "ratio", "difference"], rows)  # fmt: skip
+              ["input", "mode", "wall s", "ratio", "difference", "CPU s", "load avg at start"],
+              rows)  # fmt: skip
 
     def start_server(self) -> tuple[subprocess.Popen, str]:
         """A Prefect server of our own (as `make server-start` runs one)."""
@@ -312,11 +324,13 @@ class Bench:
             pool = run(base, self.out(f"pool{name}"), self.env)
             dask = run([*base, "--executor", "dask"], self.out(f"dask{name}"), self.env)
             ok = same(self.work / "out" / f"pool{name}", self.work / "out" / f"dask{name}")
-            rows.append([name, pool.wall, dask.wall, f"{rate(dask) / rate(pool):.2f}", ok])
+            rows.append([name, pool.wall, dask.wall, f"{rate(dask) / rate(pool):.2f}", ok,
+                         pool.cpu, dask.cpu, f"{pool.load:.1f} / {dask.load:.1f}"])  # fmt: skip
             self.figures[f"dask_{name}"] = rate(dask)
         table("Dask LocalCluster (2 worker processes) against the process pool (2), corpus ×5",
               ["mode", "pool wall s", "Dask wall s", "Dask/pool throughput",
-               "records byte-identical"], rows)  # fmt: skip
+               "records byte-identical", "pool CPU s", "Dask CPU s", "load avg at start"],
+              rows)  # fmt: skip
 
 
 def main() -> None:
