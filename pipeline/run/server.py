@@ -17,8 +17,6 @@ from collections.abc import Iterator
 
 from prefect.server.api.server import SubprocessASGIServer
 
-from pipeline.run.procs import die_with_parent
-
 
 def free_port() -> int:
     """A TCP port free on 127.0.0.1 right now."""
@@ -44,13 +42,23 @@ class RunServer(SubprocessASGIServer):
         }
         env.pop("PREFECT_API_URL", None)
         args = [
-            sys.executable, "-m", "uvicorn", "--app-dir", str(prefect.__module_path__.parent),
-            "--factory", "prefect.server.api.server:create_app", "--host", "127.0.0.1",
-            "--port", str(self.port), "--log-level", "error", "--lifespan", "on",
+            sys.executable, "-c", BOOT, str(parent), "--app-dir",
+            str(prefect.__module_path__.parent), "--factory",
+            "prefect.server.api.server:create_app", "--host", "127.0.0.1", "--port",
+            str(self.port), "--log-level", "error", "--lifespan", "on",
         ]  # fmt: skip
-        return subprocess.Popen(
-            args, env=env, preexec_fn=lambda: die_with_parent(15, parent), close_fds=True
-        )
+        return subprocess.Popen(args, env=env, close_fds=True)
+
+
+# The server's first lines: SIGTERM when the run dies (set in the child itself: no preexec_fn
+# in a threaded parent), exit if the run is already gone, then uvicorn as `python -m uvicorn`.
+BOOT = (
+    "import os, runpy, signal, sys\n"
+    "from pipeline.run.procs import die_with_parent\n"
+    "die_with_parent(signal.SIGTERM, int(sys.argv[1]))\n"
+    "sys.argv = ['uvicorn', *sys.argv[2:]]\n"
+    "runpy.run_module('uvicorn', run_name='__main__', alter_sys=True)\n"
+)
 
 
 @contextlib.contextmanager
