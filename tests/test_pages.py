@@ -60,3 +60,35 @@ def test_audit_reads_jsonl_sources_line_by_line_as_split_does(tmp_path):
         lines = JsonLines(path)
         assert [lines[i] for i in range(len(lines))] == expected
         assert lines[-1] == expected[-1]
+
+
+def test_a_rerun_reuses_verified_articles_and_writes_the_same_report(tmp_path, monkeypatch):
+    import pipeline.quality.pages as pages
+
+    out = tmp_path / "out"
+    run_pipeline([SEED], out)
+    first = (out / "report.html").read_bytes()
+    rendered = []
+    real = pages.render_article
+    monkeypatch.setattr(pages, "render_article", lambda a: rendered.append(a) or real(a))
+    run_pipeline([SEED], out)
+    assert rendered == []  # every article came from the cache
+    assert (out / "report.html").read_bytes() == first
+    fresh = tmp_path / "fresh"
+    run_pipeline([SEED], fresh)
+    assert (fresh / "report.html").read_bytes() == first.replace(bytes(out), bytes(fresh))
+
+
+def test_cached_articles_are_not_used_when_the_source_changed(tmp_path):
+    src = tmp_path / "seed.txt"
+    src.write_bytes(SEED.read_bytes())
+    out = tmp_path / "out"
+    run_pipeline([src], out, report=False)
+    records, store = out / "records.jsonl", out / "store.sqlite"
+    (tmp_path / "r1").mkdir()
+    got = write_paged_report(records, tmp_path / "r1", cache_file=store)
+    assert got["verified"] == 19
+    (tmp_path / "r2").mkdir()
+    src.write_bytes(SEED.read_bytes() + b"\n")  # the records no longer match their source
+    got = write_paged_report(records, tmp_path / "r2", cache_file=store)
+    assert got["failed"] == 19 and got["failures_by_check"] == {"source-changed": 19}

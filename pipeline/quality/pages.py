@@ -1,27 +1,36 @@
 """The report of a run, streamed: pages of at most PAGE_SIZE records and an index.
 
 One pass over records.jsonl: each record is audited, its page is written once full, and its
-index row goes to a temporary file; memory holds one page. A run of one page gets that page as
-`report.html`; a longer one gets `report.html` as the index (totals, pages, one searchable row
-per record, a "failed only" filter) and `report/page-NNNN.html` as the pages.
+index row goes to a temporary file; memory holds one page. With an `ArticleCache` (the run's
+store), a record line that verified before, whose source file is unchanged, is not audited or
+rendered again: its article comes from the cache (a scheduled tick pays for what is new).
+A run of one page gets that page as `report.html`; a longer one gets `report.html` as the index
+(totals, pages, one searchable row per record, a "failed only" filter) and
+`report/page-NNNN.html` as the pages.
 """
 
 from __future__ import annotations
 
+import hashlib
 import shutil
+import sqlite3
 from collections.abc import Callable
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+import orjson
 from markupsafe import Markup, escape
 
-from pipeline.quality.audit import RecordAudit, iter_audit
+from pipeline.quality.audit import Failure, RecordAudit, SourceCache, _lines_of, audit_line
 from pipeline.quality.report import (
     ENV,
     _asset,
     article,
     page_csp,
     record_counts,
+    render_article,
     render_page,
 )
 
@@ -44,7 +53,7 @@ class PagedReport:
         self.pages_dir = folder / PAGES
         self.pages_dir.mkdir(exist_ok=True)
         self.rows = (self.pages_dir / ".rows.tmp").open("w", encoding="utf-8")
-        self.page: list[tuple[int, dict | None, RecordAudit]] = []
+        self.page: list[tuple[int, dict | None, RecordAudit, Markup]] = []
         self.pages: list[dict[str, Any]] = []
         self.totals = {"records": 0, "verified": 0, "failed": 0}
         self.items = [0, 0, 0, 0]
@@ -52,11 +61,11 @@ class PagedReport:
         self.stale: list[dict[str, Any]] = []
         self.stale_count = 0
 
-    def add(self, n: int, rec: dict | None, ra: RecordAudit) -> None:
-        """Count, index and page one record."""
+    def add(self, n: int, rec: dict | None, ra: RecordAudit, html: Markup) -> None:
+        """Count, index and page one record (`html`: its article)."""
         if len(self.page) == self.page_size:
             self.flush(last=False)
-        self.page.append((n, rec, ra))
+        self.page.append((n, rec, ra, html))
         self.totals["records"] += 1
         self.totals["verified" if ra.ok else "failed"] += 1
         for f in ra.failures:
@@ -89,8 +98,8 @@ class PagedReport:
     def flush(self, last: bool) -> None:
         """Write the page held (a middle page links to the next one)."""
         number = len(self.pages) + 1
-        rows = [rec for _, rec, _ in self.page]
-        failed = sum(not ra.ok for _, _, ra in self.page)
+        rows = [rec for _, rec, _, _ in self.page]
+        failed = sum(not ra.ok for _, _, ra, _ in self.page)
         totals = {"records": len(rows), "verified": len(rows) - failed, "failed": failed}
         nav = [("index", f"../{INDEX}")]
         if number > 1:
@@ -100,7 +109,7 @@ class PagedReport:
         html = render_page(
             self.records_file,
             self._counts(totals, record_counts(rows)),
-            [article(n, rec, ra) for n, rec, ra in self.page],
+            [html for _, _, _, html in self.page],
             nav=nav,
             title=f"Extraction audit, page {number}",
         )
@@ -123,7 +132,7 @@ class PagedReport:
         rows_file = self.pages_dir / ".rows.tmp"
         counts = self._counts(self.totals, self.items)
         if not self.pages:  # one page: it is the report
-            articles = [article(n, rec, ra) for n, rec, ra in self.page]
+            articles = [html for _, _, _, html in self.page]
             html = render_page(self.records_file, counts, articles)
             (self.folder / INDEX).write_text(html, encoding="utf-8")
             rows_file.unlink()
@@ -162,6 +171,119 @@ class PagedReport:
         }
 
 
+@cache
+def report_print() -> str:
+    """A hash of what an article depends on besides its record: templates and audit code."""
+    package = files("pipeline.quality")
+    digest = hashlib.sha256()
+    for name in ("audit.py", "report.py", "pages.py"):
+        digest.update((package / name).read_bytes())
+    for path in sorted((package / "templates").iterdir(), key=lambda p: p.name):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+class ArticleCache:
+    """Rendered articles of verified record lines, in an SQLite table (the run's store).
+
+    Each report stamps the rows it uses (in batches, nothing held per record) and drops the
+    rows the previous reports used but this one did not."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS articles"
+            " (key TEXT PRIMARY KEY, html BLOB NOT NULL, seen INTEGER NOT NULL)"
+        )
+        (last,) = self.db.execute("SELECT coalesce(max(seen), 0) FROM articles").fetchone()
+        self.stamp = last + 1
+        self.new: list[tuple[str, bytes, int]] = []
+        self.hits: list[tuple[int, str]] = []
+
+    @staticmethod
+    def key(line: bytes) -> str:
+        """The cache key of a record line under this version of the templates and audit."""
+        return hashlib.sha256(report_print().encode() + b"\0" + line).hexdigest()
+
+    def get(self, key: str) -> str | None:
+        """The cached article of a record line, if any."""
+        row = self.db.execute("SELECT html FROM articles WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        self.hits.append((self.stamp, key))
+        if len(self.hits) >= 500:
+            self.commit()
+        return bytes(row[0]).decode("utf-8")
+
+    def put(self, key: str, html: str) -> None:
+        """Cache the article of a record line that verified."""
+        self.new.append((key, html.encode("utf-8"), self.stamp))
+        if len(self.new) >= 500:
+            self.commit()
+
+    def commit(self) -> None:
+        """Write the buffered articles and stamps."""
+        self.db.execute("BEGIN")
+        self.db.executemany("INSERT OR REPLACE INTO articles VALUES (?, ?, ?)", self.new)
+        self.db.executemany("UPDATE articles SET seen = ? WHERE key = ?", self.hits)
+        self.db.execute("COMMIT")
+        self.new, self.hits = [], []
+
+    def close(self) -> None:
+        """Commit, drop the articles this report did not use, close."""
+        self.commit()
+        self.db.execute("DELETE FROM articles WHERE seen < ?", (self.stamp,))
+        self.db.close()
+
+
+def numbered(html: str, n: int) -> Markup:
+    """An article rendered as record 0, its anchors renumbered for record `n`.
+
+    Record values are escaped (a quote becomes &#34;), so these quoted forms are only ids."""
+    html = html.replace('id="d0"', f'id="d{n}"', 1)
+    html = html.replace('id="d0-s', f'id="d{n}-s').replace('href="#d0-s', f'href="#d{n}-s')
+    return Markup(html)
+
+
+def _unchanged_source(rec: dict | None, sources: SourceCache) -> bool:
+    """The record's source file is found and has the sha256 the record names."""
+    src = rec.get("source") if isinstance(rec, dict) else None
+    if not isinstance(src, dict) or not isinstance(src.get("path"), str):
+        return False
+    found = sources.find(src["path"], src.get("sha256"))
+    return found is not None and found.sha256 == src.get("sha256")
+
+
+def _audit_lines(records: Path, sources: SourceCache, cache_: ArticleCache | None):
+    """(line number, record, audit, article) of each non-blank line of `records`."""
+    try:
+        fh = records.open("rb")
+    except OSError as exc:
+        ra = RecordAudit(line=0, failures=[Failure("json", f"cannot read {records}: {exc}")])
+        yield 0, None, ra, numbered(str(render_article(article(0, None, ra))), 0)
+        return
+    with fh:
+        for n, raw in enumerate(_lines_of(fh), start=1):
+            if not raw.strip():
+                continue
+            key = cache_.key(raw) if cache_ is not None else None
+            cached = cache_.get(key) if cache_ is not None and key is not None else None
+            if cached is not None:
+                rec = orjson.loads(raw)
+                if _unchanged_source(rec, sources):
+                    ra = RecordAudit(line=n, doc_id=rec.get("doc_id"), ordinal=rec.get("ordinal"),
+                                     source_path=rec["source"]["path"])  # fmt: skip
+                    yield n, rec, ra, numbered(cached, n)
+                    continue
+            ra, rec = audit_line(n, raw, sources, schema=False)
+            html = str(render_article(article(0, rec, ra)))
+            if cache_ is not None and key is not None and ra.ok:
+                cache_.put(key, html)
+            yield n, rec, ra, numbered(html, n)
+
+
 def write_paged_report(
     records: Path,
     folder: Path,
@@ -169,12 +291,20 @@ def write_paged_report(
     shown_as: str | None = None,
     page_size: int = PAGE_SIZE,
     on_render: Callable[[str], None] | None = None,
+    cache_file: Path | None = None,
 ) -> dict[str, Any]:
     """Audit `records` (streamed, no schema pass: the run built them through its models) and
-    write folder/report.html (and folder/report/ when paged); the audit summary."""
+    write folder/report.html (and folder/report/ when paged); the audit summary. With
+    `cache_file`, verified articles are kept there and reused while their source is unchanged."""
     report = PagedReport(folder, shown_as or str(records), page_size)
-    for ra, rec in iter_audit(records, schema=False):
-        report.add(ra.line, rec, ra)
+    sources = SourceCache(records)
+    articles = ArticleCache(cache_file) if cache_file is not None else None
+    try:
+        for n, rec, ra, html in _audit_lines(records, sources, articles):
+            report.add(n, rec, ra, html)
+    finally:
+        if articles is not None:
+            articles.close()
     if on_render is not None:
         from pipeline.run.progress import REPORTING
 

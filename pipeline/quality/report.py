@@ -10,6 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from pipeline.quality.audit import AuditReport, RecordAudit
 
@@ -23,6 +24,7 @@ ENV = Environment(
     lstrip_blocks=True,
 )
 TEMPLATE = "report.html.j2"
+ARTICLE = "article.html.j2"
 CATEGORIES = ("method", "dataset", "metric", "result")
 RESULT_FIELDS = ("text", "value", "unit", "kind", "metric", "dataset", "method", "from_value")
 RESULT_HEADERS = (*RESULT_FIELDS[:-1], "baseline", "sentence")
@@ -193,15 +195,23 @@ def page_csp(style: str, script: str) -> str:
     )
 
 
+def render_article(article: dict[str, Any]) -> Markup:
+    """One record's article (every value escaped), as markup for a page."""
+    html = ENV.get_template(ARTICLE).render(a=article, result_headers=RESULT_HEADERS)
+    return Markup(html)
+
+
 def render_page(
     records_file: str,
     counts: list[tuple[str, Any]],
-    articles: list[dict[str, Any]],
+    articles: list[dict[str, Any] | Markup],
     nav: list[tuple[str, str]] | None = None,
     title: str = "Extraction audit",
 ) -> str:
-    """One page of records (escaped, self-contained); `nav` links to other pages."""
+    """One page of records (escaped, self-contained); `nav` links to other pages. An article is
+    its template values, or its markup from `render_article`."""
     style, script = _asset("report.css"), _asset("report.js")
+    articles = [a if isinstance(a, Markup) else render_article(a) for a in articles]
     return ENV.get_template(TEMPLATE).render(
         title=title,
         records_file=records_file,

@@ -228,6 +228,7 @@ def write_report(folder: str, out_dir: str) -> dict:
         Path(folder),
         shown_as=str(Path(out_dir) / RECORDS),
         on_render=announce,
+        cache_file=Path(out_dir) / STORE,
     )
     return {**audit, "report": str(Path(out_dir) / REPORT)}
 
