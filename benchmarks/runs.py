@@ -142,6 +142,28 @@ def same(a: Path, b: Path) -> bool:
     return all((a / n).read_bytes() == (b / n).read_bytes() for n in names)
 
 
+def burn(n: int) -> int:
+    """Pure-Python CPU work."""
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def parallelism(n: int = 20_000_000) -> float:
+    """How many cores this run can use now: the same work in 2 processes against 1 (2.0 on an
+    idle 2-core machine, 1.0 when another job holds a core)."""
+    import multiprocessing
+
+    walls = []
+    for k in (1, 2):
+        t0 = time.perf_counter()
+        with multiprocessing.get_context("spawn").Pool(k) as pool:
+            pool.map(burn, [n] * k)
+        walls.append(time.perf_counter() - t0)
+    return 2 * walls[0] / walls[1]
+
+
 def rate(r: Run) -> float:
     """Abstracts per second of wall time."""
     return r.summary["read"] / r.wall
@@ -186,6 +208,7 @@ class Bench:
                "abstracts/s"], rows)  # fmt: skip
 
     def workers(self) -> None:
+        print(f"\ncores usable before the section (2 processes' work / 1's): {parallelism():.2f}")
         rows = []
         for prefect in ([], ["--no-prefect"]):
             got = {}
@@ -210,6 +233,7 @@ class Bench:
             self.work / "out" / "w1p", self.work / "out" / "w2p"
         ) and same(self.work / "out" / "w1p", self.work / "out" / "w1f")
         print(f"\nrecords byte-identical across the four runs: {same_out}")
+        print(f"cores usable after the section: {parallelism():.2f}")
 
     def incremental(self) -> None:
         inbox = self.work / "inbox"
