@@ -7,7 +7,7 @@ SHARED ?= ../shared
 PREFECT_PORT ?= 4200
 PREFECT_TOML_MARK := written by make server-start, removed by make server-stop
 
-.PHONY: setup run test lint eval bench quality server-start server-stop schema lexicons catalogues clean
+.PHONY: setup run test lint eval bench bench-runs quality server-start server-stop schema lexicons catalogues clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,9 @@ quality: setup  ## seed gold + TDMSci test figures in one table
 
 bench: setup  ## throughput beside spaCy's bare tokenizer on the 2,104-abstract corpus
 	$(PY) benchmarks/throughput.py --shared $(SHARED)
+
+bench-runs: setup  ## memory, workers, incremental, resume, Prefect and Dask runs (~20 min)
+	$(PY) benchmarks/runs.py --shared $(SHARED)
 
 schema: setup
 	$(PY) -m pipeline schema --out schemas

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import time
@@ -36,13 +35,9 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 def rules_hash(package: Path = PACKAGE) -> str:
     """Short sha256 over every rule and lexicon file (data/**, nlp/config.cfg), sorted by path."""
-    files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
-    digest = hashlib.sha256()
-    for name in sorted(p.relative_to(package).as_posix() for p in files if p.is_file()):
-        digest.update(
-            name.encode() + b"\0" + hashlib.sha256((package / name).read_bytes()).digest()
-        )
-    return digest.hexdigest()[:12]
+    from pipeline.run.store import rules_digest
+
+    return rules_digest(package)[:12]
 
 
 def _print_version(value: bool) -> None:
@@ -100,10 +95,10 @@ OutOpt = Annotated[Path, typer.Option("--out", "-o", help="Output folder.")]
 
 
 def _count_inputs(inputs: list[Path], fields, max_chars: int) -> int:
-    from pipeline.io.ingest import ingest
+    """How many abstracts the inputs hold (streamed, nothing kept), for the progress bar."""
+    from pipeline.io.ingest import InputItem, iter_ingest
 
-    items, _ = ingest(inputs, fields, max_chars)
-    return len(items)
+    return sum(isinstance(x, InputItem) for x in iter_ingest(inputs, fields, max_chars))
 
 
 def _summary_table(summary, out_dir: Path, where: str) -> Table:
@@ -118,6 +113,8 @@ def _summary_table(summary, out_dir: Path, where: str) -> Table:
         ("datasets", summary.datasets),
         ("metrics", summary.metrics),
         ("results", summary.results),
+        ("extracted", summary.extracted),
+        ("reused from the store", summary.reused),
         ("time", f"{summary.seconds:.2f} s"),
         ("orchestration", where),
     ]
@@ -138,6 +135,13 @@ def prefect_api(verbose: bool = False) -> str:
         except PrefectApiError as exc:
             fail(str(exc))
     return where
+
+
+class Executor(StrEnum):
+    """Where `run --workers N` extracts its batches."""
+
+    process = "process"
+    dask = "dask"
 
 
 @app.command()
@@ -163,18 +167,63 @@ def run(
             "--prefect/--no-prefect", help="Run as a Prefect flow (default) or as plain functions."
         ),
     ] = True,
+    executor: Annotated[
+        Executor,
+        typer.Option(help="Where batches run: a local process pool, or Dask (prefect-dask)."),
+    ] = Executor.process,
+    dask_address: Annotated[
+        str | None,
+        typer.Option(help="Use this Dask scheduler (tcp://HOST:8786) instead of a LocalCluster."),
+    ] = None,
+    incremental: Annotated[
+        bool,
+        typer.Option(
+            "--incremental/--full",
+            help="Reuse abstracts extracted by these rules before (OUT/store.sqlite), or redo all.",
+        ),
+    ] = True,
     verbose: Annotated[
         bool, typer.Option("--verbose", "-v", help="Show Prefect's own logs.")
     ] = False,
 ) -> None:
     """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
     from pipeline.io.ingest import Fields
+    from pipeline.run.outdir import OutputLocked
+    from pipeline.run.procs import raise_on_sigterm
 
     check_out_dir(out)
+    raise_on_sigterm()
     where = prefect_api(verbose) if prefect else "plain functions"
     fields = Fields(id_field, title_field, abstract_field)
     total = _count_inputs(inputs, fields, max_chars)
+    options = {"workers": workers, "executor": executor.value, "dask_address": dask_address}
     t0 = time.perf_counter()
+    try:
+        summary, where = _run(
+            inputs,
+            out,
+            fields,
+            total,
+            where,
+            prefect,
+            options,
+            report=report,
+            batch_size=batch_size,
+            max_chars=max_chars,
+            incremental=incremental,
+        )
+    except OutputLocked as exc:
+        fail(str(exc))
+    console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
+    if summary.errors:
+        console.print(f"[yellow]{summary.errors} input record(s) in {out / 'errors.jsonl'}[/]")
+    if summary.records == 0:
+        console.print("[red]nothing could be read[/]")
+        raise typer.Exit(1)
+
+
+def _run(inputs, out, fields, total, where, prefect, options, **run_kwargs):
+    """The run itself under a progress bar: the Summary and where it ran."""
     with Progress(
         TextColumn("[bold]{task.description:<16}"),
         BarColumn(),
@@ -188,45 +237,38 @@ def run(
         phase = lambda name: bar.update(job, description=name)  # noqa: E731
         if prefect:
             from pipeline.run.flow import run_flow
+            from pipeline.run.prefect_env import EPHEMERAL
             from pipeline.run.progress import PHASE, PROGRESS
+            from pipeline.run.server import run_api
 
-            token, phase_token = PROGRESS.set(step), PHASE.set(phase)
-            try:
-                summary = run_flow(
-                    [str(p) for p in inputs],
-                    str(out),
-                    batch_size=batch_size,
-                    max_chars=max_chars,
-                    id_field=id_field,
-                    title_field=title_field,
-                    abstract_field=abstract_field,
-                    workers=workers,
-                    report=report,
-                )
-            finally:
-                PROGRESS.reset(token)
-                PHASE.reset(phase_token)
-            where = f"Prefect ({where})"
-        else:
-            from pipeline.run.sequence import run_pipeline
+            with run_api(None if where == EPHEMERAL else where) as (url, startup):
+                if startup is not None:
+                    bar.console.print(
+                        f"temporary Prefect server for this run: {url}, started in {startup:.1f} s",
+                        highlight=False,
+                        soft_wrap=True,
+                    )
+                token, phase_token = PROGRESS.set(step), PHASE.set(phase)
+                try:
+                    summary = run_flow(
+                        [str(p) for p in inputs],
+                        str(out),
+                        id_field=fields.id,
+                        title_field=fields.title,
+                        abstract_field=fields.abstract,
+                        **options,
+                        **run_kwargs,
+                    )
+                finally:
+                    PROGRESS.reset(token)
+                    PHASE.reset(phase_token)
+            return summary, f"Prefect ({where})"
+        from pipeline.run.sequence import run_pipeline
 
-            summary = run_pipeline(
-                inputs,
-                out,
-                fields=fields,
-                batch_size=batch_size,
-                max_chars=max_chars,
-                workers=workers,
-                report=report,
-                progress=step,
-                phase=phase,
-            )
-    console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
-    if summary.errors:
-        console.print(f"[yellow]{summary.errors} input record(s) in {out / 'errors.jsonl'}[/]")
-    if summary.records == 0:
-        console.print("[red]nothing could be read[/]")
-        raise typer.Exit(1)
+        summary = run_pipeline(
+            inputs, out, fields=fields, progress=step, phase=phase, **options, **run_kwargs
+        )
+        return summary, where
 
 
 @app.command("eval")

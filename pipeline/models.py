@@ -158,6 +158,8 @@ class Summary(_Strict):
     datasets: int
     metrics: int
     results: int
+    extracted: int = Field(default=0, ge=0, description="records extracted by this run")
+    reused: int = Field(default=0, ge=0, description="records reused from the store")
     seconds: float
     extractor: Extractor
 
@@ -165,4 +167,8 @@ class Summary(_Strict):
     def _reconciles(self) -> Summary:
         if self.read != self.records + self.errors:
             raise ValueError(f"read {self.read} != records {self.records} + errors {self.errors}")
+        if self.records != self.extracted + self.reused:
+            raise ValueError(
+                f"records {self.records} != extracted {self.extracted} + reused {self.reused}"
+            )
         return self

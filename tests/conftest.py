@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -40,3 +41,18 @@ def extract_text(text: str) -> Record:
 def names(entities) -> dict[str, str]:
     """name -> role of extracted entities."""
     return {e.name: e.role for e in entities}
+
+
+@pytest.fixture(scope="module")
+def prefect_server(tmp_path_factory):
+    """A temporary Prefect server for this module (first start takes up to ~30 s here)."""
+    os.environ.pop("PREFECT_API_URL", None)
+    os.environ["PREFECT_HOME"] = str(tmp_path_factory.mktemp("prefect_home"))
+    from pipeline.run.prefect_env import configure
+
+    configure()
+    os.environ.pop("PREFECT_API_URL", None)  # never the developer's local server
+    from prefect.testing.utilities import prefect_test_harness
+
+    with prefect_test_harness(server_startup_timeout=180):
+        yield

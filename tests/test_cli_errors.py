@@ -247,6 +247,7 @@ def test_export_format_is_a_choice(tmp_path):
     [
         "benchmarks/quality.py",
         "benchmarks/throughput.py",
+        "benchmarks/runs.py",
         "scripts/build_lexicons.py",
     ],
 )

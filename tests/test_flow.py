@@ -1,28 +1,13 @@
 """The Prefect flow and the scheduled deployment, against a temporary Prefect server."""
 
 import asyncio
-import os
 
 import orjson
 import pytest
 
-from pipeline.run.prefect_env import configure
 from tests.conftest import SEED
 
 pytestmark = pytest.mark.prefect
-
-
-@pytest.fixture(scope="module")
-def prefect_server(tmp_path_factory):
-    """A temporary Prefect server for this module (first start takes up to ~30 s here)."""
-    os.environ.pop("PREFECT_API_URL", None)
-    os.environ["PREFECT_HOME"] = str(tmp_path_factory.mktemp("prefect_home"))
-    configure()
-    os.environ.pop("PREFECT_API_URL", None)  # never the developer's local server
-    from prefect.testing.utilities import prefect_test_harness
-
-    with prefect_test_harness(server_startup_timeout=180):
-        yield
 
 
 def _records(path):
@@ -69,9 +54,7 @@ def test_flow_batches_into_task_runs(prefect_server, tmp_path):
     got = set(asyncio.run(task_names()))
     assert {f"extract-batch-{i}" for i in range(4)} <= got  # 19 abstracts in batches of 5
     assert "extract-batch-4" not in got
-    assert any(n.startswith("ingest") for n in got) and any(
-        n.startswith("write-outputs") for n in got
-    )
+    assert any(n.startswith("audit-report") for n in got)
 
 
 def test_scheduled_deployment_runs(prefect_server, tmp_path):
@@ -94,7 +77,30 @@ def test_scheduled_deployment_runs(prefect_server, tmp_path):
 
     assert asyncio.run(scenario()) == "COMPLETED"
     summary = orjson.loads((out / "summary.json").read_bytes())
-    assert summary["records"] == 19
+    assert summary["records"] == 19 and summary["extracted"] == 19
+    assert asyncio.run(scenario()) == "COMPLETED"  # the next tick: incremental by default
+    summary = orjson.loads((out / "summary.json").read_bytes())
+    assert (summary["extracted"], summary["reused"]) == (0, 19)
+
+
+def test_a_killed_runs_flow_run_is_marked_crashed_by_the_next_run(prefect_server, tmp_path):
+    from prefect.client.orchestration import get_client
+    from prefect.states import Running
+
+    from pipeline.run.flow import extraction_flow, run_flow
+
+    with get_client(sync_client=True) as client:
+        flow_id = client.create_flow(extraction_flow)
+        killed = client.create_flow_run(extraction_flow, parameters={}, state=Running())
+        assert client.read_flow_run(killed.id).state.is_running() and flow_id
+    out = tmp_path / "out"
+    stale = out / "runs" / "20260101T000000-1-abcdef"  # what a SIGKILLed run leaves
+    stale.mkdir(parents=True)
+    (stale / ".owner").write_text(str(killed.id))
+    run_flow([str(SEED)], str(out), batch_size=8, report=False)
+    assert not stale.exists()
+    with get_client(sync_client=True) as client:
+        assert client.read_flow_run(killed.id).state.type.value == "CRASHED"
 
 
 def test_flow_with_a_process_pool(prefect_server, tmp_path):

@@ -170,6 +170,7 @@ def unreadable(monkeypatch) -> Callable[..., None]:
     it is not readable (as click's readable=True check asks)."""
     locked: set[str] = set()
     real_access, real_read, real_scandir = os.access, Path.read_bytes, os.scandir
+    real_open = Path.open
 
     def is_locked(path) -> bool:
         return os.path.abspath(os.fspath(path)) in locked
@@ -192,8 +193,14 @@ def unreadable(monkeypatch) -> Callable[..., None]:
             deny(path)
         return real_scandir(path)
 
+    def open_(self: Path, mode="r", *args, **kwargs):
+        if is_locked(self) and "r" in mode:
+            deny(self)
+        return real_open(self, mode, *args, **kwargs)
+
     monkeypatch.setattr(os, "access", access)
     monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(Path, "open", open_)  # JSON Lines are streamed through Path.open
     monkeypatch.setattr(os, "scandir", scandir)
 
     def lock(*paths: Path) -> None:

@@ -1,4 +1,7 @@
-"""Emit stage: write records, errors and the summary atomically (temp file + rename)."""
+"""Output file names, and writing one file atomically (temp file, fsync, rename).
+
+A run writes its files into its own run folder and publishes the folder (pipeline.run.outdir).
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,6 @@ import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-
-import orjson
-from pydantic import BaseModel
 
 RECORDS = "records.jsonl"
 ERRORS = "errors.jsonl"
@@ -37,23 +37,3 @@ def atomic_write(path: Path, chunks: Iterable[bytes]) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-
-
-def jsonl_lines(models: Iterable[BaseModel]) -> Iterable[bytes]:
-    """Each model as one orjson line."""
-    for model in models:
-        yield orjson.dumps(model.model_dump(mode="json")) + b"\n"
-
-
-def write_outputs(
-    out_dir: Path, records: list[BaseModel], errors: list[BaseModel], summary: BaseModel
-) -> dict[str, Path]:
-    """Write records.jsonl, errors.jsonl and summary.json into `out_dir`."""
-    paths = {"records": out_dir / RECORDS, "errors": out_dir / ERRORS, "summary": out_dir / SUMMARY}
-    atomic_write(paths["records"], jsonl_lines(records))
-    atomic_write(paths["errors"], jsonl_lines(errors))
-    atomic_write(
-        paths["summary"],
-        [orjson.dumps(summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2) + b"\n"],
-    )
-    return paths

@@ -7,6 +7,7 @@ import errno
 import hashlib
 import io
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -147,9 +148,13 @@ def discover(inputs: list[Path]) -> tuple[list[Path], list[ErrorRecord]]:
     return files, errors
 
 
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+
+
 def first_undecodable(text: str) -> int | None:
     """Offset of the first byte that was not valid UTF-8 (decoded with surrogateescape)."""
-    return next((i for i, ch in enumerate(text) if "\udc80" <= ch <= "\udcff"), None)
+    found = _UNDECODABLE.search(text)
+    return found.start() if found else None
 
 
 def binary_content(data: bytes) -> str | None:
@@ -321,33 +326,80 @@ def read_csv_file(
         yield _item_from_fields(path, digest, "csv", ordinal, line, row, fields, max_chars)
 
 
+def _scan(path: Path) -> tuple[bytes, str, int, bool]:
+    """One streaming pass: the body's first bytes (BOM removed), sha256, body size, all blank."""
+    digest = hashlib.sha256()
+    head, size, blank = b"", 0, True
+    try:
+        with path.open("rb") as fh:
+            while chunk := fh.read(1 << 20):
+                if size == 0:
+                    head = chunk[: _SNIFF + len(BOM)]
+                    body = chunk.removeprefix(BOM)
+                    size -= len(chunk) - len(body)
+                else:
+                    body = chunk
+                digest.update(chunk)
+                size += len(chunk)
+                blank = blank and (not body or body.isspace())
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+    return head.removeprefix(BOM)[:_SNIFF], digest.hexdigest(), size, blank
+
+
+def read_jsonl_stream(
+    path: Path, digest: str, fields: Fields, max_chars: int
+) -> Iterator[Ingested]:
+    """JSON Lines read line by line (constant memory), as `read_jsonl_file` reads the bytes."""
+    ordinal = 0
+    try:
+        with path.open("rb") as fh:
+            for line_no, raw in enumerate(fh, start=1):
+                raw_line = raw.removesuffix(b"\n")
+                if line_no == 1:
+                    raw_line = raw_line.removeprefix(BOM)
+                if not raw_line.strip():
+                    continue
+                ordinal += 1
+                obj = parse_json_line(raw_line)
+                if isinstance(obj, str):
+                    yield _reject(path, line_no, ordinal, obj)
+                else:
+                    yield _item_from_fields(
+                        path, digest, "jsonl", ordinal, line_no, obj, fields, max_chars
+                    )
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+
+
 def read_file(
     path: Path, fields: Fields = Fields(), max_chars: int = MAX_CHARS
 ) -> Iterator[Ingested]:
     """Every record of one file, as InputItem or ErrorRecord, in file order.
 
     A leading UTF-8 BOM is skipped in every format. A file that yields no record (empty, only
-    whitespace, binary, a CSV header alone) yields one ErrorRecord naming it (line None)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from exc
-    body = data.removeprefix(BOM)
-    if not body or body.isspace():
-        yield _reject(path, None, None, "empty file" + (" (only whitespace)" if body else ""))
+    whitespace, binary, a CSV header alone) yields one ErrorRecord naming it (line None).
+    JSON Lines are streamed; text and CSV files are read whole."""
+    head, digest, size, blank = _scan(path)
+    if blank:
+        yield _reject(path, None, None, "empty file" + (" (only whitespace)" if size else ""))
         return
-    binary = binary_content(body)
+    binary = binary_content(head)
     if binary:
         yield _reject(path, None, None, binary)
         return
-    digest = hashlib.sha256(data).hexdigest()
     fmt = SUFFIXES[path.suffix.lower()]
-    if fmt == "text":
-        got = read_text_file(path, data, digest, max_chars)
-    elif fmt == "jsonl":
-        got = read_jsonl_file(path, data, digest, fields, max_chars)
+    if fmt == "jsonl":
+        got = read_jsonl_stream(path, digest, fields, max_chars)
     else:
-        got = read_csv_file(path, data, digest, fields, max_chars)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise InputError(str(path), f"cannot read: {exc.strerror or exc}") from exc
+        if fmt == "text":
+            got = read_text_file(path, data, digest, max_chars)
+        else:
+            got = read_csv_file(path, data, digest, fields, max_chars)
     empty = True
     for one in got:
         empty = False
@@ -369,3 +421,29 @@ def ingest(
         except InputError as exc:
             errors.append(_reject(exc.path, None, None, exc.reason))
     return items, errors
+
+
+def iter_ingest(
+    inputs: list[Path], fields: Fields = Fields(), max_chars: int = MAX_CHARS
+) -> Iterator[Ingested]:
+    """Every item and error, streamed in output order: by path, then position in the file.
+
+    This is the order `ingest` + a sort by (path, ordinal) gives: a file named k times yields
+    each of its records k times in a row; paths not read are errors at their place."""
+    files, errors = discover(inputs)
+    times: dict[str, int] = {}
+    for path in files:
+        times[str(path)] = times.get(str(path), 0) + 1
+    units: list[tuple[str, int, Path | ErrorRecord]]
+    units = [(e.path, i, e) for i, e in enumerate(errors)]
+    units += [(name, len(errors), Path(name)) for name in times]
+    units.sort(key=lambda u: (u[0], u[1]))
+    for name, _, unit in units:
+        if isinstance(unit, ErrorRecord):
+            yield unit
+            continue
+        try:
+            for got in read_file(unit, fields, max_chars):
+                yield from [got] * times[name]
+        except InputError as exc:
+            yield from [_reject(exc.path, None, None, exc.reason)] * times[name]

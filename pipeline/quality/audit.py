@@ -14,6 +14,8 @@ import hashlib
 import io
 import math
 import os
+from array import array
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -131,11 +133,48 @@ def record_validator() -> Draft202012Validator:
 
 @dataclass(frozen=True)
 class Source:
-    """A source file as found: where it was read, its bytes and their sha256."""
+    """A source file as found: where it was read and its sha256 (its bytes read on demand)."""
 
     path: Path
-    data: bytes
     sha256: str
+
+    def read(self) -> bytes:
+        """The file's bytes (text and CSV sources; JSON Lines are read line by line)."""
+        return self.path.read_bytes()
+
+
+class JsonLines:
+    """A file's lines split at b"\\n" (a leading BOM removed), read one at a time by offset."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.starts, self.ends = array("q", [0]), array("q")
+        with path.open("rb") as fh:
+            first = fh.read(len(BOM))
+            if first == BOM:
+                self.starts[0] = len(BOM)
+            fh.seek(0)
+            pos = 0
+            while chunk := fh.read(1 << 20):
+                i = chunk.find(b"\n")
+                while i >= 0:
+                    self.ends.append(pos + i)
+                    self.starts.append(pos + i + 1)
+                    i = chunk.find(b"\n", i + 1)
+                pos += len(chunk)
+        self.ends.append(max(pos, self.starts[-1]))
+
+    def __len__(self) -> int:
+        return len(self.ends)
+
+    def __getitem__(self, index: int) -> bytes:
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        index %= len(self)
+        start, end = self.starts[index], self.ends[index]
+        with self.path.open("rb") as fh:
+            fh.seek(start)
+            return fh.read(end - start)
 
 
 class SourceCache:
@@ -147,8 +186,10 @@ class SourceCache:
         self.folders = list(dict.fromkeys([here, *here.parents, real, *real.parents]))
         self._files: dict[Path, Source | None] = {}
         self._found: dict[tuple[str, str | None], Source | None] = {}
-        self._lines: dict[Path, list[bytes]] = {}
+        self._lines: dict[Path, JsonLines] = {}
         self._text_lines: dict[Path, list[str]] = {}
+        self._texts: dict[Path, str] = {}
+        self._recent: list[tuple[str, str | None]] = []  # records come grouped by source
 
     def candidates(self, path: str) -> list[Path]:
         """Where a record's source path may be: itself if absolute, else the folders searched."""
@@ -161,6 +202,7 @@ class SourceCache:
         """The first candidate whose sha256 matches, else the first readable one, else None."""
         key = (path, sha256)
         if key not in self._found:
+            self._forget_old(key)
             first = None
             for candidate in self.candidates(path):
                 got = self._read(candidate)
@@ -171,27 +213,49 @@ class SourceCache:
             self._found[key] = first
         return self._found[key]
 
-    def lines(self, source: Source) -> list[bytes]:
+    def _forget_old(self, key: tuple[str, str | None], keep: int = 2) -> None:
+        """Drop all but the `keep` most recent sources read, so memory stays flat."""
+        self._recent.append(key)
+        if len(self._recent) <= keep:
+            return
+        self._recent, old = self._recent[-keep:], self._recent[:-keep]
+        kept = {s.path for k in self._recent if (s := self._found.get(k)) is not None}
+        for k in old:
+            self._found.pop(k, None)
+        for cache_ in (self._files, self._lines, self._text_lines, self._texts):
+            for path in [p for p in cache_ if p not in kept]:
+                del cache_[path]
+
+    def lines(self, source: Source) -> JsonLines:
         """The file's lines split at b"\\n" (a leading BOM removed), as JSONL ingest reads them."""
         if source.path not in self._lines:
-            self._lines[source.path] = source.data.removeprefix(BOM).split(b"\n")
+            self._lines[source.path] = JsonLines(source.path)
         return self._lines[source.path]
+
+    def text(self, source: Source) -> str:
+        """The file decoded as text ingest decodes it (a BOM kept: offsets count it)."""
+        if source.path not in self._texts:
+            self._texts[source.path] = source.read().decode("utf-8", errors="surrogateescape")
+        return self._texts[source.path]
 
     def text_lines(self, source: Source) -> list[str]:
         """The file's decoded lines with their ends (a leading BOM removed), as CSV ingest reads."""
         if source.path not in self._text_lines:
-            text = source.data.removeprefix(BOM).decode("utf-8", errors="surrogateescape")
+            text = source.read().removeprefix(BOM).decode("utf-8", errors="surrogateescape")
             self._text_lines[source.path] = io.StringIO(text, newline="").readlines()
         return self._text_lines[source.path]
 
     def _read(self, path: Path) -> Source | None:
         if path not in self._files:
+            digest = hashlib.sha256()
             try:
-                data = path.read_bytes()
+                with path.open("rb") as fh:
+                    while chunk := fh.read(1 << 20):
+                        digest.update(chunk)
             except OSError:
                 self._files[path] = None
             else:
-                self._files[path] = Source(path, data, hashlib.sha256(data).hexdigest())
+                self._files[path] = Source(path, digest.hexdigest())
         return self._files[path]
 
 
@@ -334,7 +398,7 @@ def check_source(rec: dict, sources: SourceCache) -> list[Failure]:
     text, line = rec.get("text"), src.get("line")
     if src.get("format") == "text" and isinstance(src.get("start"), int):
         # offsets index the file's text decoded as UTF-8, a leading BOM counting as one character
-        raw = found.data.decode("utf-8", errors="surrogateescape")
+        raw = sources.text(found)
         if raw[src["start"] : src.get("end")] != text:
             return [Failure("source-text", "the abstract is not at its offsets in the source")]
     elif src.get("format") == "jsonl" and isinstance(line, int):
@@ -354,12 +418,15 @@ def check_source(rec: dict, sources: SourceCache) -> list[Failure]:
     return []
 
 
-def audit_record(rec: dict, sources: SourceCache) -> list[Failure]:
-    """All checks of one parsed record."""
-    failures = [
-        Failure("schema", f"{'/'.join(map(str, e.absolute_path)) or '(record)'}: {e.message}")
-        for e in list(record_validator().iter_errors(rec))[:5]
-    ]
+def audit_record(rec: dict, sources: SourceCache, schema: bool = True) -> list[Failure]:
+    """All checks of one parsed record (`schema=False`: records this run built and validated
+    through the same pydantic models skip the JSON Schema pass)."""
+    failures = []
+    if schema:
+        failures = [
+            Failure("schema", f"{'/'.join(map(str, e.absolute_path)) or '(record)'}: {e.message}")
+            for e in list(record_validator().iter_errors(rec))[:5]
+        ]
     failures += check_source(rec, sources)
     failures += check_spans(rec)
     failures += check_values(rec)
@@ -367,41 +434,58 @@ def audit_record(rec: dict, sources: SourceCache) -> list[Failure]:
     return failures
 
 
+def iter_audit(path: Path, schema: bool = True) -> Iterator[tuple[RecordAudit, dict | None]]:
+    """Audit a records file line by line (streamed): each line's audit and parsed record."""
+    sources = SourceCache(path)
+    try:
+        fh = path.open("rb")
+    except OSError as exc:
+        yield RecordAudit(line=0, failures=[Failure("json", f"cannot read {path}: {exc}")]), None
+        return
+    with fh:
+        for n, raw in enumerate(_lines_of(fh), start=1):
+            if not raw.strip():
+                continue
+            yield audit_line(n, raw, sources, schema)
+
+
+def _lines_of(fh) -> Iterator[bytes]:
+    """The lines of a binary file split as bytes.splitlines() splits them."""
+    for raw in fh:
+        yield from raw.splitlines() or [b""]
+
+
+def audit_line(
+    n: int, line: bytes, sources: SourceCache, schema: bool = True
+) -> tuple[RecordAudit, dict | None]:
+    """The audit of line `n` of a records file, and the record it holds (None if unreadable)."""
+    ra = RecordAudit(line=n)
+    try:
+        rec = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        ra.failures.append(Failure("json", f"line {n}: malformed JSON: {exc}"))
+        return ra, None
+    if not isinstance(rec, dict):
+        ra.failures.append(Failure("json", f"line {n}: not a JSON object"))
+        return ra, None
+    ra.doc_id, ra.ordinal = rec.get("doc_id"), rec.get("ordinal")
+    ra.source_path = (
+        (rec.get("source") or {}).get("path") if isinstance(rec.get("source"), dict) else None
+    )
+    try:
+        ra.failures.extend(audit_record(rec, sources, schema))
+    except Exception as exc:  # the audit itself must never crash
+        ra.failures.append(Failure("audit-error", f"{type(exc).__name__}: {exc}"))
+    return ra, rec
+
+
 def audit_file(path: Path) -> AuditReport:
     """Audit every line of a records file; never raises on bad content.
 
-    Relative source paths are found from the current folder, else beside `path` or above it."""
+    Relative source paths are found from the current folder, else beside `path` or above it.
+    Holds every record (for `audit --html` of one page); runs use `iter_audit`."""
     report = AuditReport(str(path))
-    sources = SourceCache(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        ra = RecordAudit(line=0, failures=[Failure("json", f"cannot read {path}: {exc}")])
+    for ra, rec in iter_audit(path):
         report.records.append(ra)
-        report.rows.append(None)
-        return report
-    for n, line in enumerate(data.splitlines(), start=1):
-        if not line.strip():
-            continue
-        ra = RecordAudit(line=n)
-        report.records.append(ra)
-        try:
-            rec = orjson.loads(line)
-        except orjson.JSONDecodeError as exc:
-            ra.failures.append(Failure("json", f"line {n}: malformed JSON: {exc}"))
-            report.rows.append(None)
-            continue
-        if not isinstance(rec, dict):
-            ra.failures.append(Failure("json", f"line {n}: not a JSON object"))
-            report.rows.append(None)
-            continue
         report.rows.append(rec)
-        ra.doc_id, ra.ordinal = rec.get("doc_id"), rec.get("ordinal")
-        ra.source_path = (
-            (rec.get("source") or {}).get("path") if isinstance(rec.get("source"), dict) else None
-        )
-        try:
-            ra.failures.extend(audit_record(rec, sources))
-        except Exception as exc:  # the audit itself must never crash
-            ra.failures.append(Failure("audit-error", f"{type(exc).__name__}: {exc}"))
     return report

@@ -10,6 +10,7 @@ from importlib.resources import files
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from pipeline.quality.audit import AuditReport, RecordAudit
 
@@ -23,6 +24,7 @@ ENV = Environment(
     lstrip_blocks=True,
 )
 TEMPLATE = "report.html.j2"
+ARTICLE = "article.html.j2"
 CATEGORIES = ("method", "dataset", "metric", "result")
 RESULT_FIELDS = ("text", "value", "unit", "kind", "metric", "dataset", "method", "from_value")
 RESULT_HEADERS = (*RESULT_FIELDS[:-1], "baseline", "sentence")
@@ -184,36 +186,72 @@ def _count(rows: list[dict | None], key: str) -> int:
     return sum(len(_list(r.get(key))) for r in rows if isinstance(r, dict))
 
 
+def page_csp(style: str, script: str) -> str:
+    """The page's policy: only its own inline style and script, nothing loaded, no forms."""
+    # Defence in depth: even markup that escaped escaping could load or run nothing.
+    return (
+        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
+        "base-uri 'none'; form-action 'none'"
+    )
+
+
+def render_article(article: dict[str, Any]) -> Markup:
+    """One record's article (every value escaped), as markup for a page."""
+    html = ENV.get_template(ARTICLE).render(a=article, result_headers=RESULT_HEADERS)
+    return Markup(html)
+
+
+def render_page(
+    records_file: str,
+    counts: list[tuple[str, Any]],
+    articles: list[dict[str, Any] | Markup],
+    nav: list[tuple[str, str]] | None = None,
+    title: str = "Extraction audit",
+) -> str:
+    """One page of records (escaped, self-contained); `nav` links to other pages. An article is
+    its template values, or its markup from `render_article`."""
+    style, script = _asset("report.css"), _asset("report.js")
+    articles = [a if isinstance(a, Markup) else render_article(a) for a in articles]
+    return ENV.get_template(TEMPLATE).render(
+        title=title,
+        records_file=records_file,
+        counts=counts,
+        categories=CATEGORIES,
+        result_headers=RESULT_HEADERS,
+        articles=articles,
+        nav=nav,
+        csp=page_csp(style, script),
+        style=style,
+        script=script,
+    )
+
+
+def article(n: int, rec: dict | None, audit: RecordAudit | None) -> dict[str, Any]:
+    """What the template shows of one line of a records file (see `_article`)."""
+    return _article(n, rec, audit)
+
+
+def record_counts(rows: list[dict | None]) -> list[int]:
+    """Methods, datasets, metrics and results listed by the records."""
+    return [_count(rows, key) for key in ("methods", "datasets", "metrics", "results")]
+
+
 def render_report(report: AuditReport, title: str = "Extraction audit") -> str:
     """The whole page as one string: no external resources, every source string escaped."""
     rows = report.rows
     summary = report.summary()
+    m, d, t, r = record_counts(rows)
     counts: list[tuple[str, Any]] = [
         ("records", summary["records"]),
         ("verified", summary["verified"]),
         ("failed", summary["failed"]),
-        ("methods", _count(rows, "methods")),
-        ("datasets", _count(rows, "datasets")),
-        ("metrics", _count(rows, "metrics")),
-        ("results", _count(rows, "results")),
+        ("methods", m),
+        ("datasets", d),
+        ("metrics", t),
+        ("results", r),
     ]
-    style, script = _asset("report.css"), _asset("report.js")
-    # Defence in depth: even markup that escaped escaping could load or run nothing.
-    csp = (
-        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)}; "
-        "base-uri 'none'; form-action 'none'"
-    )
-    return ENV.get_template(TEMPLATE).render(
-        title=title,
-        records_file=report.records_file,
-        counts=counts,
-        categories=CATEGORIES,
-        result_headers=RESULT_HEADERS,
-        articles=[
-            _article(n, rec, audit)
-            for n, (rec, audit) in enumerate(zip(rows, report.records, strict=True), 1)
-        ],
-        csp=csp,
-        style=style,
-        script=script,
-    )
+    articles = [
+        _article(n, rec, audit)
+        for n, (rec, audit) in enumerate(zip(rows, report.records, strict=True), 1)
+    ]
+    return render_page(report.records_file, counts, articles, title=title)

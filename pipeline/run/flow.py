@@ -1,50 +1,43 @@
-"""The Prefect flow: thin tasks over the plain stage functions, one task run per batch."""
+"""The Prefect flow: thin tasks over the plain stage functions, one task run per batch.
+
+Task runs get their batch pickled into one bytes object and return one bytes object (the
+outcome lines): a leaf that neither Prefect's parameter walk nor Dask's argument unpacking
+looks into (`quote()` would be unpacked by Dask, being a tuple), and records never travel as
+Python objects through Prefect. With more than one worker the batches go to a process pool
+(`ProcessPoolTaskRunner`, workers spawned once, dying with the run) or to Dask
+(`DaskTaskRunner`: a `LocalCluster`, or a cluster's address).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import logging
+import os
+import pickle
 from pathlib import Path
 
 from prefect import flow, task
 from prefect.artifacts import create_markdown_artifact
 from prefect.cache_policies import NO_CACHE
-from prefect.task_runners import ProcessPoolTaskRunner
 
 from pipeline.io.ingest import MAX_CHARS, Fields, InputItem
-from pipeline.models import ErrorRecord, Record, Summary
+from pipeline.models import Summary
 from pipeline.run import progress as progress_hook
-from pipeline.run.sequence import (
-    DEFAULT_BATCH,
-    RunOutput,
-    Steps,
-    extract_items,
-    ingest_paths,
-    run_sequence,
-    write_report,
-    write_run,
-)
+from pipeline.run.sequence import DEFAULT_BATCH, Done, Steps, run_sequence, write_report
+from pipeline.run.work import extract_lines
 
-
-@task(name="ingest", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
-def ingest_task(
-    inputs: list[str], fields: Fields, max_chars: int
-) -> tuple[list[InputItem], list[ErrorRecord]]:
-    """Read every input file (I/O: retried)."""
-    return ingest_paths(inputs, fields, max_chars)
+EXECUTORS = ("process", "dask")
 
 
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
-def extract_task(batch: list[InputItem], index: int) -> RunOutput:
-    """Normalise, segment, extract, link and validate one batch of abstracts."""
-    return extract_items(batch)
+def extract_task(batch: bytes, index: int) -> bytes:
+    """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines."""
+    return extract_lines(pickle.loads(batch))
 
 
-@task(name="write-outputs", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
-def write_task(
-    out_dir: str, records: list[Record], errors: list[ErrorRecord], summary: Summary
-) -> None:
-    """Write records, errors and summary atomically (I/O: retried)."""
-    write_run(out_dir, records, errors, summary)
+@task(name="audit-report", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
+def report_task(folder: str, out_dir: str) -> dict:
+    """Audit the run's records (streamed) and write its report (I/O: retried)."""
+    return write_report(folder, out_dir)
 
 
 def run_label(inputs: list[str]) -> str:
@@ -54,21 +47,17 @@ def run_label(inputs: list[str]) -> str:
     return head or "nothing"
 
 
-@task(name="audit-report", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
-def report_task(out_dir: str) -> dict:
-    """Audit the written records and write report.html (I/O: retried)."""
-    return write_report(Path(out_dir))
-
-
 def publish_artifact(summary: Summary, audit: dict | None, out_dir: str) -> None:
     """A markdown artifact on the flow run: counts, errors and where the report is."""
     lines = [
         f"# Extraction of {', '.join(summary.inputs)}",
         "",
-        "| documents | records | errors | methods | datasets | metrics | results | seconds |",
-        "|---|---|---|---|---|---|---|---|",
-        f"| {summary.read} | {summary.records} | {summary.errors} | {summary.methods} | "
-        f"{summary.datasets} | {summary.metrics} | {summary.results} | {summary.seconds} |",
+        "| documents | records | errors | extracted | reused | methods | datasets | metrics"
+        " | results | seconds |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        f"| {summary.read} | {summary.records} | {summary.errors} | {summary.extracted} | "
+        f"{summary.reused} | {summary.methods} | {summary.datasets} | {summary.metrics} | "
+        f"{summary.results} | {summary.seconds} |",
         "",
         f"Records: `{Path(out_dir) / 'records.jsonl'}`; "
         f"errors: `{Path(out_dir) / 'errors.jsonl'}`.",
@@ -83,6 +72,34 @@ def publish_artifact(summary: Summary, audit: dict | None, out_dir: str) -> None
         key="extraction-summary",
         description=f"extraction into {out_dir}",
     )
+
+
+def call_here(items: list[InputItem], index: int) -> Done:
+    """One task run per batch, in this process, one after another."""
+    return Done(extract_task(pickle.dumps(items), index))
+
+
+def submit_to_runner(items: list[InputItem], index: int):
+    """Submit a batch to the flow's task runner (process pool or Dask); a PrefectFuture."""
+    return extract_task.submit(pickle.dumps(items), index)
+
+
+def mark_crashed(flow_run_ids: list[str]) -> None:
+    """Mark the flow runs of killed runs into this folder Crashed, if still RUNNING."""
+    from uuid import UUID
+
+    from prefect.client.orchestration import get_client
+    from prefect.states import Crashed
+
+    with get_client(sync_client=True) as client:
+        for run_id in flow_run_ids:
+            try:
+                state = client.read_flow_run(UUID(run_id)).state
+                if state is not None and state.is_running():
+                    message = "the process running it was killed; a later run cleaned its folder"
+                    client.set_flow_run_state(UUID(run_id), Crashed(message=message), force=True)
+            except Exception:  # another server's run, or gone: nothing to mark
+                continue
 
 
 @flow(
@@ -102,9 +119,20 @@ def extraction_flow(
     abstract_field: str = "abstract",
     workers: int = 1,
     report: bool = True,
+    incremental: bool = True,
+    executor: str = "process",
 ) -> Summary:
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
-    steps = Steps(ingest_task, submit_all if workers > 1 else call_each, write_task, report_task)
+    from prefect.runtime import flow_run
+
+    parallel = workers > 1 or executor == "dask"
+    steps = Steps(
+        submit=submit_to_runner if parallel else call_here,
+        report=report_task,
+        window=2 * max(workers, 1) if parallel else 1,
+        owner=str(flow_run.id) if flow_run.id else None,
+        stale=mark_crashed,
+    )
     summary, audit = run_sequence(
         inputs,
         out_dir,
@@ -113,6 +141,7 @@ def extraction_flow(
         batch_size=batch_size,
         max_chars=max_chars,
         report=report,
+        incremental=incremental,
         progress=progress_hook.PROGRESS.get(),
         phase=progress_hook.PHASE.get(),
     )
@@ -120,24 +149,55 @@ def extraction_flow(
     return summary
 
 
-def call_each(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
-    """One task run per batch, one after another (the flow's default task runner)."""
-    return (extract_task(chunk, index) for index, chunk in enumerate(chunks))
+def task_runner(workers: int, executor: str = "process", dask_address: str | None = None):
+    """The task runner for `workers` and `executor`, or None for the flow's default."""
+    if executor == "dask" or dask_address:
+        from prefect_dask import DaskTaskRunner
 
-
-def submit_all(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
-    """Submit every batch to the flow's task runner (a process pool); results in order."""
-    futures = [extract_task.submit(chunk, index) for index, chunk in enumerate(chunks)]
-    return (future.result() for future in futures)
-
-
-def run_flow(inputs: list[str], out_dir: str, *, workers: int = 1, **kwargs) -> Summary:
-    """Run the flow with a run name built from the inputs; `workers` > 1 uses a process pool."""
-    flow_fn = extraction_flow
-    if workers > 1:
-        flow_fn = extraction_flow.with_options(
-            task_runner=ProcessPoolTaskRunner(max_workers=workers)
+        if dask_address:
+            return DaskTaskRunner(address=dask_address)
+        return DaskTaskRunner(
+            cluster_class="distributed.LocalCluster",
+            cluster_kwargs={
+                "n_workers": max(workers, 1),
+                "threads_per_worker": 1,
+                "processes": True,
+                "dashboard_address": None,
+                "silence_logs": logging.WARNING,
+            },
         )
+    if workers > 1:
+        from prefect.task_runners import ProcessPoolTaskRunner
+
+        from pipeline.run.procs import init_worker
+
+        return ProcessPoolTaskRunner(
+            max_workers=workers, initializer=init_worker, initargs=(os.getpid(),)
+        )
+    return None
+
+
+def run_flow(
+    inputs: list[str],
+    out_dir: str,
+    *,
+    workers: int = 1,
+    executor: str = "process",
+    dask_address: str | None = None,
+    **kwargs,
+) -> Summary:
+    """Run the flow with a run name built from the inputs, on the task runner asked for."""
+    if executor not in EXECUTORS:
+        raise ValueError(f"executor {executor!r} is not one of {', '.join(EXECUTORS)}")
+    runner = task_runner(workers, executor, dask_address)
+    flow_fn = extraction_flow
+    if runner is not None:
+        flow_fn = extraction_flow.with_options(task_runner=runner)
     return flow_fn(
-        inputs=inputs, out_dir=out_dir, label=run_label(inputs), workers=workers, **kwargs
+        inputs=inputs,
+        out_dir=out_dir,
+        label=run_label(inputs),
+        workers=workers,
+        executor="dask" if dask_address else executor,
+        **kwargs,
     )

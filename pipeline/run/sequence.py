@@ -1,151 +1,236 @@
-"""The pipeline as plain functions: ingest, normalise, segment, extract, link, validate, emit."""
+"""The one orchestration sequence (plain mode and the Prefect flow): stream, extract, publish.
+
+Inputs are read as a stream in output order and cut into batches; each batch's abstracts not in
+the store are extracted by `Steps.submit` (here, in a process pool, or as a Prefect task run),
+with at most `Steps.window` batches in flight; finished batches are written in input order to
+the run's own folder and to the store; the summary is counted on the way; the report streams
+over the written files; then the run folder is published in one rename (see `outdir`).
+"""
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO, Protocol
 
-from pipeline.io.emit import write_outputs
-from pipeline.io.ingest import MAX_CHARS, Fields, InputItem, ingest
-from pipeline.models import ErrorRecord, Record, Summary
-from pipeline.nlp import get_nlp
-from pipeline.record import EXTRACTOR, extract_batch
-from pipeline.run.progress import AUDITING, EXTRACTING, PHASE, READING, REPORTING, WRITING, announce
+import orjson
+
+from pipeline.io.emit import ERRORS, RECORDS, SUMMARY
+from pipeline.io.ingest import MAX_CHARS, Fields, Ingested, InputItem, iter_ingest
+from pipeline.models import ErrorRecord, Summary
+from pipeline.record import EXTRACTOR
+from pipeline.run.outdir import RunFolder
+from pipeline.run.progress import AUDITING, EXTRACTING, PHASE, READING, WRITING, announce
+from pipeline.run.store import STORE, Store, text_key
+from pipeline.run.work import extract_lines, place, split_lines
 
 DEFAULT_BATCH = 256
+REPORT = "report.html"
 Progress = Callable[[int], None]
 Phase = Callable[[str], None]
 
 
-@dataclass
-class RunOutput:
-    """Records and errors of one run, in input order."""
+class Pending(Protocol):
+    """A batch being extracted: its outcome lines when done (a Future of any executor)."""
 
-    records: list[Record] = field(default_factory=list)
-    errors: list[ErrorRecord] = field(default_factory=list)
+    def result(self) -> bytes: ...
 
 
-def batches(items: Sequence[InputItem], size: int) -> Iterator[list[InputItem]]:
-    """Consecutive slices of at most `size` items."""
-    for i in range(0, len(items), size):
-        yield list(items[i : i + size])
+@dataclass(frozen=True)
+class Done:
+    """A batch extracted already."""
+
+    value: bytes
+
+    def result(self) -> bytes:
+        return self.value
 
 
-def extract_items(items: Sequence[InputItem]) -> RunOutput:
-    """Extract one batch in this process (the spaCy pipeline is loaded once per process)."""
-    out = RunOutput()
-    for got in extract_batch(items, get_nlp()):
-        (out.records if isinstance(got, Record) else out.errors).append(got)
-    return out
+Submit = Callable[[list[InputItem], int], Pending]
 
 
-def summarise(inputs: Sequence[str], out: RunOutput, seconds: float) -> Summary:
-    """Counts of a run; `read == records + errors` is checked by the model."""
-    recs = out.records
-    return Summary(
-        inputs=list(inputs),
-        read=len(recs) + len(out.errors),
-        records=len(recs),
-        errors=len(out.errors),
-        methods=sum(len(r.methods) for r in recs),
-        datasets=sum(len(r.datasets) for r in recs),
-        metrics=sum(len(r.metrics) for r in recs),
-        results=sum(len(r.results) for r in recs),
-        seconds=round(seconds, 3),
-        extractor=EXTRACTOR,
-    )
-
-
-def order_key(item: Record | ErrorRecord) -> tuple[str, int]:
-    """Input order: file path, then position in the file."""
-    path = item.source.path if isinstance(item, Record) else item.path
-    return path, item.ordinal or 0
-
-
-BatchRunner = Callable[[list[list[InputItem]]], Iterable[RunOutput]]
-
-
-def in_this_process(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
-    """Extract batches one after another in this process."""
-    return (extract_items(chunk) for chunk in chunks)
-
-
-def in_worker_processes(workers: int) -> BatchRunner:
-    """A runner that extracts batches in a pool of `workers` processes, results in order."""
-
-    def run(chunks: list[list[InputItem]]) -> Iterator[RunOutput]:
-        with ProcessPoolExecutor(max_workers=workers, initializer=get_nlp) as pool:
-            yield from pool.map(extract_items, chunks)
-
-    return run
-
-
-def extract_all(
-    items: Sequence[InputItem],
-    errors: Sequence[ErrorRecord],
-    batch_size: int,
-    runner: BatchRunner = in_this_process,
-    progress: Progress | None = None,
-) -> RunOutput:
-    """Extract every batch with `runner`; records and errors in input order."""
-    out = RunOutput(errors=list(errors))
-    chunks = list(batches(items, batch_size))
-    for chunk, part in zip(chunks, runner(chunks), strict=True):
-        out.records.extend(part.records)
-        out.errors.extend(part.errors)
-        if progress:
-            progress(len(chunk))
-    out.records.sort(key=order_key)
-    out.errors.sort(key=order_key)
-    return out
-
-
-REPORT = "report.html"
-
-
-def write_report(out_dir: Path) -> dict:
-    """Audit out_dir/records.jsonl and write out_dir/report.html; returns the audit summary."""
-    from pipeline.io.emit import atomic_write
-    from pipeline.quality.audit import audit_file
-    from pipeline.quality.report import render_report
-
-    report = audit_file(out_dir / "records.jsonl")
-    announce(REPORTING)
-    atomic_write(out_dir / REPORT, [render_report(report).encode("utf-8")])
-    return {**report.summary(), "report": str(out_dir / REPORT)}
+def in_this_process(items: list[InputItem], index: int) -> Done:
+    """Extract a batch here and now."""
+    return Done(extract_lines(items))
 
 
 @dataclass(frozen=True)
 class Steps:
-    """How each step of a run executes: plain calls here, or Prefect tasks in the flow."""
+    """How a run executes: where batches are extracted, how many at once, how it reports."""
 
-    ingest: Callable[[list[str], Fields, int], tuple[list[InputItem], list[ErrorRecord]]]
-    extract: BatchRunner
-    write: Callable[[str, list[Record], list[ErrorRecord], Summary], None]
-    report: Callable[[str], dict]
-
-
-def ingest_paths(
-    inputs: list[str], fields: Fields, max_chars: int
-) -> tuple[list[InputItem], list[ErrorRecord]]:
-    """Ingest input paths given as strings."""
-    return ingest([Path(p) for p in inputs], fields, max_chars)
+    submit: Submit = in_this_process
+    report: Callable[[str, str], dict] | None = None
+    window: int = 1
+    owner: str | None = None  # who writes the run folder (a Prefect flow run id)
+    stale: Callable[[list[str]], None] | None = None  # told the owners of killed runs
 
 
-def write_run(
-    out_dir: str, records: list[Record], errors: list[ErrorRecord], summary: Summary
+@dataclass
+class Batch:
+    """Consecutive inputs holding at most `size` abstracts (and the ingest errors among them)."""
+
+    index: int
+    entries: list[Ingested] = field(default_factory=list)
+
+    @property
+    def items(self) -> list[InputItem]:
+        return [e for e in self.entries if isinstance(e, InputItem)]
+
+
+def plan_batches(stream: Iterable[Ingested], size: int) -> Iterator[Batch]:
+    """Cut the input stream into batches of `size` abstracts, in order."""
+    batch, n = Batch(0), 0
+    for entry in stream:
+        batch.entries.append(entry)
+        if isinstance(entry, InputItem):
+            n += 1
+            if n == size:
+                yield batch
+                batch, n = Batch(batch.index + 1), 0
+    if batch.entries:
+        yield batch
+
+
+@dataclass
+class Tally:
+    """The summary's counts, added up batch by batch."""
+
+    records: int = 0
+    errors: int = 0
+    extracted: int = 0
+    reused: int = 0
+    counts: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+    def summary(self, inputs: Sequence[str], seconds: float) -> Summary:
+        """The run's Summary; `read == records + errors` and `records == extracted + reused`."""
+        m, d, t, r = self.counts
+        return Summary(
+            inputs=list(inputs),
+            read=self.records + self.errors,
+            records=self.records,
+            errors=self.errors,
+            methods=m,
+            datasets=d,
+            metrics=t,
+            results=r,
+            extracted=self.extracted,
+            reused=self.reused,
+            seconds=round(seconds, 3),
+            extractor=EXTRACTOR,
+        )
+
+
+@dataclass
+class Outputs:
+    """records.jsonl and errors.jsonl of the run folder, written batch by batch."""
+
+    records: IO[bytes]
+    errors: IO[bytes]
+    tally: Tally = field(default_factory=Tally)
+
+    def error(self, error: ErrorRecord) -> None:
+        self.errors.write(orjson.dumps(error.model_dump(mode="json")) + b"\n")
+        self.tally.errors += 1
+
+    def close(self) -> None:
+        self.records.close()
+        self.errors.close()
+
+
+@dataclass
+class InFlight:
+    """A submitted batch: its entries, store keys, lines found in the store, the pending rest."""
+
+    batch: Batch
+    keys: list[str]
+    stored: dict[str, bytes]
+    todo: list[int]
+    pending: Pending | None
+
+
+def start_batch(batch: Batch, submit: Submit, store: Store | None, reuse: bool) -> InFlight:
+    """Look a batch's abstracts up in the store and submit the others for extraction."""
+    items = batch.items
+    keys = [text_key(item.text) for item in items]
+    stored = store.lookup(keys) if store is not None and reuse else {}
+    todo = [i for i, key in enumerate(keys) if key not in stored]
+    pending = submit([items[i] for i in todo], batch.index) if todo else None
+    return InFlight(batch, keys, stored, todo, pending)
+
+
+def finish_batch(job: InFlight, out: Outputs, store: Store | None) -> int:
+    """Write a finished batch in input order and store what it extracted; its abstract count."""
+    lines = split_lines(job.pending.result(), len(job.todo)) if job.pending else []
+    fresh = dict(zip(job.todo, lines, strict=True))
+    i = 0
+    for entry in job.batch.entries:
+        if isinstance(entry, ErrorRecord):
+            out.error(entry)
+            continue
+        line = fresh.get(i)
+        got = line if line is not None else job.stored[job.keys[i]]
+        placed = place(got, entry, fresh=line is not None)
+        if placed.record:
+            out.records.write(placed.json + b"\n")
+            out.tally.records += 1
+            if line is not None:
+                out.tally.extracted += 1
+            else:
+                out.tally.reused += 1
+            out.tally.counts = [a + b for a, b in zip(out.tally.counts, placed.counts, strict=True)]
+        else:
+            out.errors.write(placed.json + b"\n")
+            out.tally.errors += 1
+        i += 1
+    if store is not None and fresh:
+        store.put((job.keys[i], line) for i, line in fresh.items())
+    return i
+
+
+def extract_into(
+    batches: Iterable[Batch],
+    steps: Steps,
+    out: Outputs,
+    store: Store | None,
+    reuse: bool,
+    progress: Progress | None,
 ) -> None:
-    """Write records, errors and summary into `out_dir`."""
-    write_outputs(Path(out_dir), records, errors, summary)
+    """Run every batch through `steps.submit`, `steps.window` at a time, written in order."""
+    window: deque[InFlight] = deque()
+    for batch in batches:
+        window.append(start_batch(batch, steps.submit, store, reuse))
+        while len(window) >= max(steps.window, 1):
+            done = finish_batch(window.popleft(), out, store)
+            if progress:
+                progress(done)
+    while window:
+        done = finish_batch(window.popleft(), out, store)
+        if progress:
+            progress(done)
 
 
-def plain_steps(workers: int = 1) -> Steps:
-    """Every step as a plain call; batches in a process pool when `workers` > 1."""
-    runner = in_worker_processes(workers) if workers > 1 else in_this_process
-    return Steps(ingest_paths, runner, write_run, lambda out_dir: write_report(Path(out_dir)))
+def write_summary(folder: Path, summary: Summary) -> None:
+    """summary.json of the run folder."""
+    (folder / SUMMARY).write_bytes(
+        orjson.dumps(summary.model_dump(mode="json"), option=orjson.OPT_INDENT_2) + b"\n"
+    )
+
+
+def write_report(folder: str, out_dir: str) -> dict:
+    """Audit the run's records (streamed) and write its paged report; the audit summary."""
+    from pipeline.quality.pages import write_paged_report
+
+    audit = write_paged_report(
+        Path(folder) / RECORDS,
+        Path(folder),
+        shown_as=str(Path(out_dir) / RECORDS),
+        on_render=announce,
+        cache_file=Path(out_dir) / STORE,
+    )
+    return {**audit, "report": str(Path(out_dir) / REPORT)}
 
 
 def run_sequence(
@@ -157,28 +242,44 @@ def run_sequence(
     batch_size: int = DEFAULT_BATCH,
     max_chars: int = MAX_CHARS,
     report: bool = True,
+    incremental: bool = True,
     progress: Progress | None = None,
     phase: Phase | None = None,
 ) -> tuple[Summary, dict | None]:
-    """The one orchestration sequence: ingest, extract by batch, summarise, write, report.
+    """The one orchestration sequence: stream, extract by batch, write, report, publish.
 
     `phase` (else the PHASE hook of the context) hears each phase as it begins: reading
-    inputs, extracting, writing records, auditing, writing report. Returns the summary and,
-    when `report`, the audit summary."""
+    inputs, extracting, writing records, auditing, writing report. With `incremental`, an
+    abstract whose outcome is in the store is reused; the store is updated either way.
+    Returns the summary and, when `report`, the audit summary."""
     token = PHASE.set(phase) if phase is not None else None
     try:
         t0 = time.perf_counter()
-        announce(READING)
-        items, errors = steps.ingest(inputs, fields, max_chars)
-        announce(EXTRACTING)
-        out = extract_all(items, errors, batch_size, steps.extract, progress)
-        summary = summarise(inputs, out, time.perf_counter() - t0)
-        announce(WRITING)
-        steps.write(out_dir, out.records, out.errors, summary)
-        audit = None
-        if report:
-            announce(AUDITING)
-            audit = steps.report(out_dir)
+        with RunFolder(Path(out_dir), steps.owner) as run:
+            if run.stale_owners and steps.stale is not None:
+                steps.stale(run.stale_owners)
+            announce(READING)
+            store = Store(run.out / STORE)
+            try:
+                out = Outputs((run.folder / RECORDS).open("wb"), (run.folder / ERRORS).open("wb"))
+                stream = iter_ingest([Path(p) for p in inputs], fields, max_chars)
+                announce(EXTRACTING)
+                try:
+                    extract_into(
+                        plan_batches(stream, batch_size), steps, out, store, incremental, progress
+                    )
+                finally:
+                    out.close()
+            finally:
+                store.close()
+            announce(WRITING)
+            summary = out.tally.summary(inputs, time.perf_counter() - t0)
+            write_summary(run.folder, summary)
+            audit = None
+            if report:
+                announce(AUDITING)
+                audit = (steps.report or write_report)(str(run.folder), out_dir)
+            run.publish()
     finally:
         if token is not None:
             PHASE.reset(token)
@@ -193,20 +294,27 @@ def run_pipeline(
     batch_size: int = DEFAULT_BATCH,
     max_chars: int = MAX_CHARS,
     workers: int = 1,
+    executor: str = "process",
+    dask_address: str | None = None,
     report: bool = True,
+    incremental: bool = True,
     progress: Progress | None = None,
     phase: Phase | None = None,
 ) -> Summary:
-    """Run the sequence with plain steps (no Prefect) and write the outputs."""
-    summary, _ = run_sequence(
-        [str(p) for p in inputs],
-        str(out_dir),
-        plain_steps(workers),
-        fields=fields or Fields(),
-        batch_size=batch_size,
-        max_chars=max_chars,
-        report=report,
-        progress=progress,
-        phase=phase,
-    )
+    """Run the sequence with plain steps (no Prefect) and publish the outputs."""
+    from pipeline.run.executors import plain_steps
+
+    with plain_steps(workers, executor, dask_address) as steps:
+        summary, _ = run_sequence(
+            [str(p) for p in inputs],
+            str(out_dir),
+            steps,
+            fields=fields or Fields(),
+            batch_size=batch_size,
+            max_chars=max_chars,
+            report=report,
+            incremental=incremental,
+            progress=progress,
+            phase=phase,
+        )
     return summary

@@ -1,0 +1,313 @@
+"""The report of a run, streamed: pages of at most PAGE_SIZE records and an index.
+
+One pass over records.jsonl: each record is audited, its page is written once full, and its
+index row goes to a temporary file; memory holds one page. With an `ArticleCache` (the run's
+store), a record line that verified before, whose source file is unchanged, is not audited or
+rendered again: its article comes from the cache (a scheduled tick pays for what is new).
+A run of one page gets that page as `report.html`; a longer one gets `report.html` as the index
+(totals, pages, one searchable row per record, a "failed only" filter) and
+`report/page-NNNN.html` as the pages.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import sqlite3
+from collections.abc import Callable
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import orjson
+from markupsafe import Markup, escape
+
+from pipeline.quality.audit import Failure, RecordAudit, SourceCache, _lines_of, audit_line
+from pipeline.quality.report import (
+    ENV,
+    _asset,
+    article,
+    page_csp,
+    record_counts,
+    render_article,
+    render_page,
+)
+
+PAGE_SIZE = 500
+INDEX = "report.html"
+PAGES = "report"
+STALE_SHOWN = 100
+ROWS = Markup("<!--rows-->")
+
+
+def _page_name(number: int) -> str:
+    return f"page-{number:04d}.html"
+
+
+class PagedReport:
+    """Pages and index rows of one report, written as records arrive."""
+
+    def __init__(self, folder: Path, records_file: str, page_size: int) -> None:
+        self.folder, self.records_file, self.page_size = folder, records_file, page_size
+        self.pages_dir = folder / PAGES
+        self.pages_dir.mkdir(exist_ok=True)
+        self.rows = (self.pages_dir / ".rows.tmp").open("w", encoding="utf-8")
+        self.page: list[tuple[int, dict | None, RecordAudit, Markup]] = []
+        self.pages: list[dict[str, Any]] = []
+        self.totals = {"records": 0, "verified": 0, "failed": 0}
+        self.items = [0, 0, 0, 0]
+        self.by_check: dict[str, int] = {}
+        self.stale: list[dict[str, Any]] = []
+        self.stale_count = 0
+
+    def add(self, n: int, rec: dict | None, ra: RecordAudit, html: Markup) -> None:
+        """Count, index and page one record (`html`: its article)."""
+        if len(self.page) == self.page_size:
+            self.flush(last=False)
+        self.page.append((n, rec, ra, html))
+        self.totals["records"] += 1
+        self.totals["verified" if ra.ok else "failed"] += 1
+        for f in ra.failures:
+            self.by_check[f.check] = self.by_check.get(f.check, 0) + 1
+        if ra.stale:
+            self.stale_count += 1
+            if len(self.stale) < STALE_SHOWN:
+                self.stale.append({"line": ra.line, "doc_id": ra.doc_id, "source": ra.source_path})
+        self.items = [a + b for a, b in zip(self.items, record_counts([rec]), strict=True)]
+        self._row(n, rec, ra, len(self.pages) + 1)
+
+    def _row(self, n: int, rec: dict | None, ra: RecordAudit, page: int) -> None:
+        rec = rec if isinstance(rec, dict) else {}
+        src = rec.get("source") if isinstance(rec.get("source"), dict) else {}
+        title = rec.get("title") or rec.get("source_id") or f"record {rec.get('ordinal')}"
+        checks = ", ".join(sorted({f.check for f in ra.failures}))
+        cells = (title, f"{src.get('path')}:{rec.get('ordinal')}", rec.get("doc_id"), checks)
+        state = "failed" if ra.failures else "verified"
+        href = f"{PAGES}/{_page_name(page)}#d{n}"
+        self.rows.write(
+            f'<tr class="doc {state}"><td><a href="{escape(href)}">{n}</a></td>'
+            + "".join(f"<td>{escape('' if c is None else str(c))}</td>" for c in cells)
+            + "</tr>\n"
+        )
+
+    def _counts(self, totals: dict[str, int], items: list[int]) -> list[tuple[str, Any]]:
+        names = ("methods", "datasets", "metrics", "results")
+        return [*totals.items(), *zip(names, items, strict=True)]
+
+    def flush(self, last: bool) -> None:
+        """Write the page held (a middle page links to the next one)."""
+        number = len(self.pages) + 1
+        rows = [rec for _, rec, _, _ in self.page]
+        failed = sum(not ra.ok for _, _, ra, _ in self.page)
+        totals = {"records": len(rows), "verified": len(rows) - failed, "failed": failed}
+        nav = [("index", f"../{INDEX}")]
+        if number > 1:
+            nav.append(("previous page", _page_name(number - 1)))
+        if not last:
+            nav.append(("next page", _page_name(number + 1)))
+        html = render_page(
+            self.records_file,
+            self._counts(totals, record_counts(rows)),
+            [html for _, _, _, html in self.page],
+            nav=nav,
+            title=f"Extraction audit, page {number}",
+        )
+        (self.pages_dir / _page_name(number)).write_text(html, encoding="utf-8")
+        paths = dict.fromkeys(
+            str((rec.get("source") or {}).get("path"))
+            for rec in rows
+            if isinstance(rec, dict) and isinstance(rec.get("source"), dict)
+        )
+        inputs = ", ".join(list(paths)[:3]) + (f" +{len(paths) - 3} more" if len(paths) > 3 else "")
+        self.pages.append(
+            {"number": number, "href": f"{PAGES}/{_page_name(number)}", "records": len(rows),
+             "failed": failed, "inputs": inputs}
+        )  # fmt: skip
+        self.page = []
+
+    def finish(self) -> None:
+        """Write report.html: the only page itself, or the index of the pages."""
+        self.rows.close()
+        rows_file = self.pages_dir / ".rows.tmp"
+        counts = self._counts(self.totals, self.items)
+        if not self.pages:  # one page: it is the report
+            articles = [html for _, _, _, html in self.page]
+            html = render_page(self.records_file, counts, articles)
+            (self.folder / INDEX).write_text(html, encoding="utf-8")
+            rows_file.unlink()
+            return
+        self.flush(last=True)
+        style, script = _asset("report.css"), _asset("report.js")
+        head, tail = (
+            ENV.get_template("index.html.j2")
+            .render(
+                title="Extraction audit",
+                records_file=self.records_file,
+                counts=counts,
+                pages=self.pages,
+                rows=ROWS,
+                csp=page_csp(style, script),
+                style=style,
+                script=script,
+            )
+            .split(str(ROWS))
+        )
+        with (self.folder / INDEX).open("w", encoding="utf-8") as out:
+            out.write(head)
+            with rows_file.open(encoding="utf-8") as rows:
+                shutil.copyfileobj(rows, out)
+            out.write(tail)
+        rows_file.unlink()
+
+    def summary(self) -> dict[str, Any]:
+        """The audit's figures, as AuditReport.summary() gives them (stale list capped)."""
+        return {
+            "records_file": self.records_file,
+            **self.totals,
+            "failures_by_check": self.by_check,
+            "stale_records": self.stale,
+            "stale_count": self.stale_count,
+        }
+
+
+@cache
+def report_print() -> str:
+    """A hash of what an article depends on besides its record: templates and audit code."""
+    package = files("pipeline.quality")
+    digest = hashlib.sha256()
+    for name in ("audit.py", "report.py", "pages.py"):
+        digest.update((package / name).read_bytes())
+    for path in sorted((package / "templates").iterdir(), key=lambda p: p.name):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+class ArticleCache:
+    """Rendered articles of verified record lines, in an SQLite table (the run's store).
+
+    Each report stamps the rows it uses (in batches, nothing held per record) and drops the
+    rows the previous reports used but this one did not."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS articles"
+            " (key TEXT PRIMARY KEY, html BLOB NOT NULL, seen INTEGER NOT NULL)"
+        )
+        (last,) = self.db.execute("SELECT coalesce(max(seen), 0) FROM articles").fetchone()
+        self.stamp = last + 1
+        self.new: list[tuple[str, bytes, int]] = []
+        self.hits: list[tuple[int, str]] = []
+
+    @staticmethod
+    def key(line: bytes) -> str:
+        """The cache key of a record line under this version of the templates and audit."""
+        return hashlib.sha256(report_print().encode() + b"\0" + line).hexdigest()
+
+    def get(self, key: str) -> str | None:
+        """The cached article of a record line, if any."""
+        row = self.db.execute("SELECT html FROM articles WHERE key = ?", (key,)).fetchone()
+        if row is None:
+            return None
+        self.hits.append((self.stamp, key))
+        if len(self.hits) >= 500:
+            self.commit()
+        return bytes(row[0]).decode("utf-8")
+
+    def put(self, key: str, html: str) -> None:
+        """Cache the article of a record line that verified."""
+        self.new.append((key, html.encode("utf-8"), self.stamp))
+        if len(self.new) >= 500:
+            self.commit()
+
+    def commit(self) -> None:
+        """Write the buffered articles and stamps."""
+        self.db.execute("BEGIN")
+        self.db.executemany("INSERT OR REPLACE INTO articles VALUES (?, ?, ?)", self.new)
+        self.db.executemany("UPDATE articles SET seen = ? WHERE key = ?", self.hits)
+        self.db.execute("COMMIT")
+        self.new, self.hits = [], []
+
+    def close(self) -> None:
+        """Commit, drop the articles this report did not use, close."""
+        self.commit()
+        self.db.execute("DELETE FROM articles WHERE seen < ?", (self.stamp,))
+        self.db.close()
+
+
+def numbered(html: str, n: int) -> Markup:
+    """An article rendered as record 0, its anchors renumbered for record `n`.
+
+    Record values are escaped (a quote becomes &#34;), so these quoted forms are only ids."""
+    html = html.replace('id="d0"', f'id="d{n}"', 1)
+    html = html.replace('id="d0-s', f'id="d{n}-s').replace('href="#d0-s', f'href="#d{n}-s')
+    return Markup(html)
+
+
+def _unchanged_source(rec: dict | None, sources: SourceCache) -> bool:
+    """The record's source file is found and has the sha256 the record names."""
+    src = rec.get("source") if isinstance(rec, dict) else None
+    if not isinstance(src, dict) or not isinstance(src.get("path"), str):
+        return False
+    found = sources.find(src["path"], src.get("sha256"))
+    return found is not None and found.sha256 == src.get("sha256")
+
+
+def _audit_lines(records: Path, sources: SourceCache, cache_: ArticleCache | None):
+    """(line number, record, audit, article) of each non-blank line of `records`."""
+    try:
+        fh = records.open("rb")
+    except OSError as exc:
+        ra = RecordAudit(line=0, failures=[Failure("json", f"cannot read {records}: {exc}")])
+        yield 0, None, ra, numbered(str(render_article(article(0, None, ra))), 0)
+        return
+    with fh:
+        for n, raw in enumerate(_lines_of(fh), start=1):
+            if not raw.strip():
+                continue
+            key = cache_.key(raw) if cache_ is not None else None
+            cached = cache_.get(key) if cache_ is not None and key is not None else None
+            if cached is not None:
+                rec = orjson.loads(raw)
+                if _unchanged_source(rec, sources):
+                    ra = RecordAudit(line=n, doc_id=rec.get("doc_id"), ordinal=rec.get("ordinal"),
+                                     source_path=rec["source"]["path"])  # fmt: skip
+                    yield n, rec, ra, numbered(cached, n)
+                    continue
+            ra, rec = audit_line(n, raw, sources, schema=False)
+            html = str(render_article(article(0, rec, ra)))
+            if cache_ is not None and key is not None and ra.ok:
+                cache_.put(key, html)
+            yield n, rec, ra, numbered(html, n)
+
+
+def write_paged_report(
+    records: Path,
+    folder: Path,
+    *,
+    shown_as: str | None = None,
+    page_size: int = PAGE_SIZE,
+    on_render: Callable[[str], None] | None = None,
+    cache_file: Path | None = None,
+) -> dict[str, Any]:
+    """Audit `records` (streamed, no schema pass: the run built them through its models) and
+    write folder/report.html (and folder/report/ when paged); the audit summary. With
+    `cache_file`, verified articles are kept there and reused while their source is unchanged."""
+    report = PagedReport(folder, shown_as or str(records), page_size)
+    sources = SourceCache(records)
+    articles = ArticleCache(cache_file) if cache_file is not None else None
+    try:
+        for n, rec, ra, html in _audit_lines(records, sources, articles):
+            report.add(n, rec, ra, html)
+    finally:
+        if articles is not None:
+            articles.close()
+    if on_render is not None:
+        from pipeline.run.progress import REPORTING
+
+        on_render(REPORTING)
+    report.finish()
+    return report.summary()

@@ -1,0 +1,63 @@
+"""Child processes that never outlive the run: parent-death signals and pool shutdown."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> None:
+    """Linux: have the kernel send `sig` to this process when its parent exits.
+
+    If the parent is already gone (it died before this call), exit now."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def init_worker(parent: int) -> None:
+    """Pool worker start: die with the run, ignore Ctrl-C (the run stops us), load spaCy."""
+    die_with_parent(signal.SIGKILL, parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from pipeline.nlp import get_nlp
+
+    get_nlp()
+
+
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of `workers` spawned processes, each loading spaCy once and dying with us."""
+    import multiprocessing
+
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=init_worker,
+        initargs=(os.getpid(),),
+    )
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool now: queued batches dropped, running workers terminated."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(5)
+
+
+def raise_on_sigterm() -> None:
+    """Turn SIGTERM into KeyboardInterrupt in the main thread, so cleanup code runs."""
+
+    def handler(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, handler)

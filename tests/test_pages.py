@@ -1,0 +1,94 @@
+"""The streamed, paged report of a run: pages, an index with search and a failed-only filter."""
+
+from __future__ import annotations
+
+import re
+
+import orjson
+
+from pipeline.quality.audit import audit_file
+from pipeline.quality.pages import write_paged_report
+from pipeline.run.sequence import run_pipeline
+from tests.conftest import SEED
+
+
+def test_one_page_run_gets_the_page_itself(tmp_path):
+    run_pipeline([SEED], tmp_path / "out")
+    html = (tmp_path / "out" / "report.html").read_text()
+    assert html.count("<article ") == 19 and 'data-only="failed"' in html
+
+
+def test_long_run_gets_pages_and_an_index(tmp_path):
+    run_pipeline([SEED], tmp_path / "out", report=False)
+    records = tmp_path / "out" / "records.jsonl"
+    rec = orjson.loads(records.read_bytes().splitlines()[4])
+    rec["text"] = "changed"  # one record fails its source and span checks
+    lines = records.read_bytes().splitlines()
+    lines[4] = orjson.dumps(rec)
+    records.write_bytes(b"\n".join(lines) + b"\n")
+    folder = tmp_path / "report"
+    folder.mkdir()
+    got = write_paged_report(records, folder, page_size=4)
+    expected = audit_file(records).summary()
+    assert {k: got[k] for k in ("records", "verified", "failed")} == {
+        k: expected[k] for k in ("records", "verified", "failed")
+    }
+    pages = sorted((folder / "report").glob("page-*.html"))
+    assert len(pages) == 5  # 19 records, 4 a page
+    index = (folder / "report.html").read_text()
+    assert index.count('<tr class="doc ') == 19 and index.count('<tr class="doc failed"') == 1
+    assert 'id="search"' in index and 'data-only="failed"' in index
+    for href in re.findall(r'href="([^"]+)"', index):
+        assert re.fullmatch(r"report/page-\d{4}\.html(#d\d+)?", href), href
+        assert (folder / href.split("#")[0]).is_file()
+    middle = pages[2].read_text()
+    assert middle.count("<article ") == 4
+    assert 'href="page-0002.html"' in middle and 'href="page-0004.html"' in middle
+    assert 'href="../report.html"' in middle
+    assert sum(p.read_text().count('<article class="failed"') for p in pages) == 1
+    assert not list((folder / "report").glob(".*"))  # the rows' temp file is gone
+
+
+def test_audit_reads_jsonl_sources_line_by_line_as_split_does(tmp_path):
+    from pipeline.io.ingest import BOM
+    from pipeline.quality.audit import JsonLines
+
+    for data in (b"", b"a", b"a\n", b"a\r\nb\n\nc", BOM + b'{"x": 1}\n{"y": 2}', b"\n\n"):
+        path = tmp_path / "f.jsonl"
+        path.write_bytes(data)
+        expected = data.removeprefix(BOM).split(b"\n")
+        lines = JsonLines(path)
+        assert [lines[i] for i in range(len(lines))] == expected
+        assert lines[-1] == expected[-1]
+
+
+def test_a_rerun_reuses_verified_articles_and_writes_the_same_report(tmp_path, monkeypatch):
+    import pipeline.quality.pages as pages
+
+    out = tmp_path / "out"
+    run_pipeline([SEED], out)
+    first = (out / "report.html").read_bytes()
+    rendered = []
+    real = pages.render_article
+    monkeypatch.setattr(pages, "render_article", lambda a: rendered.append(a) or real(a))
+    run_pipeline([SEED], out)
+    assert rendered == []  # every article came from the cache
+    assert (out / "report.html").read_bytes() == first
+    fresh = tmp_path / "fresh"
+    run_pipeline([SEED], fresh)
+    assert (fresh / "report.html").read_bytes() == first.replace(bytes(out), bytes(fresh))
+
+
+def test_cached_articles_are_not_used_when_the_source_changed(tmp_path):
+    src = tmp_path / "seed.txt"
+    src.write_bytes(SEED.read_bytes())
+    out = tmp_path / "out"
+    run_pipeline([src], out, report=False)
+    records, store = out / "records.jsonl", out / "store.sqlite"
+    (tmp_path / "r1").mkdir()
+    got = write_paged_report(records, tmp_path / "r1", cache_file=store)
+    assert got["verified"] == 19
+    (tmp_path / "r2").mkdir()
+    src.write_bytes(SEED.read_bytes() + b"\n")  # the records no longer match their source
+    got = write_paged_report(records, tmp_path / "r2", cache_file=store)
+    assert got["failed"] == 19 and got["failures_by_check"] == {"source-changed": 19}
