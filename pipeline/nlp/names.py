@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import compress
+from itertools import compress, repeat
+from operator import add, mul
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
+_CODES = "xcTT"  # by 2 * title word + connector
+_RUN = regex.compile(r"T(?:T|cT)*")
 DEFAULT_PATTERNS = "patterns/names.jsonl"
 
 
@@ -110,7 +113,6 @@ class NameShapes:
     def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
         """Token ranges of title-case runs, with connectors only between title words."""
         runs = []
-        n = len(words)
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
         ):
@@ -123,24 +125,13 @@ class NameShapes:
                         if hit is None:
                             hit = cache[w] = word_re.match(w) is not None
                         flags[i] = hit
-            after = 0  # the first token a new run may start at
-            for i in compress(range(n), flags):
-                if i < after:
-                    continue
-                j = i + 1
-                count = 1
-                while j < n:
-                    if flags[j]:
-                        j += 1
-                        count += 1
-                    elif words[j] in connectors and j + 1 < n and flags[j + 1]:
-                        j += 2
-                        count += 1
-                    else:
-                        break
-                if count >= min_words:
-                    runs.append((i, j))
-                after = j
+            # one letter per token (T title word, c connector, x other): a run is T(T|cT)*,
+            # found left to right and greedily, as a scan of the tokens would
+            codes = map(add, map(mul, flags, repeat(2)), map(connectors.__contains__, words))
+            letters = "".join(map(_CODES.__getitem__, codes))
+            for m in _RUN.finditer(letters):
+                if m.group().count("T") >= min_words:
+                    runs.append(m.span())
         return runs
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
