@@ -51,6 +51,7 @@ class DocContext:
     clause_counts: list[tuple[int, int]] = field(default_factory=list)  # per sentence: ids in
     unprotected: bool = True  # built without protected names
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
+    spans: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # token_span
 
     def cue_at(self, label: str) -> frozenset[int]:
         """The tokens where a cue of `label` starts."""
@@ -64,6 +65,13 @@ class DocContext:
     def token_at(self, char: int) -> int:
         """Index of the token containing (or following) a char offset."""
         return max(0, bisect_right(self.starts, char) - 1)
+
+    def token_span(self, start: int, end: int) -> tuple[int, int]:
+        """Tokens [first, end) of the char span [start, end) (memoised: mentions recur)."""
+        got = self.spans.get((start, end))
+        if got is None:
+            got = self.spans[start, end] = (self.token_at(start), self.token_at(end - 1) + 1)
+        return got
 
     def sentence_of_char(self, char: int) -> int:
         """0-based sentence index of a char offset."""

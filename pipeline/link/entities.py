@@ -134,7 +134,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
 
 
 def _token_span(ctx: DocContext, start: int, end: int) -> tuple[int, int]:
-    return ctx.token_at(start), ctx.token_at(end - 1) + 1
+    return ctx.token_span(start, end)
 
 
 SpanIndex = tuple[dict[int, int], dict[int, int]]
