@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import cache
 
 from spacy.tokens import Doc
 
@@ -180,11 +181,21 @@ def _labels_value(ctx: DocContext, i: int, end: int) -> bool:
     return ctx.lowers[i] == ":" and i + 1 < end and ctx.lowers[i + 1].lstrip("+-−.")[:1].isdigit()
 
 
+@cache
+def _subjects() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Proposal subjects of one word (matched as tokens) and of several (matched in text)."""
+    subjects = VOCAB.proposal_subjects
+    return frozenset(s for s in subjects if " " not in s), tuple(s for s in subjects if " " in s)
+
+
 def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
     """True when a proposal subject (we, this paper, ...) precedes the verb in its sentence."""
     words = lowers[start:verb_i]
+    single, phrases = _subjects()
+    if not single.isdisjoint(words):
+        return True
     before = " ".join(words)
-    return any(s in before if " " in s else s in words for s in VOCAB.proposal_subjects)
+    return any(s in before for s in phrases)
 
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
