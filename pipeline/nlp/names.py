@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import compress, repeat
-from operator import add, mul
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,6 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
-_CODES = "xcTT"  # by 2 * title word + connector
 _RUN = regex.compile(r"T(?:T|cT)*")
 DEFAULT_PATTERNS = "patterns/names.jsonl"
 
@@ -77,7 +75,7 @@ class NameShapes:
             if r["label"] == "TITLE_SEQ"
         ]
         self._cache: dict[str, bool] = {}
-        self._title_cache: list[dict[str, bool]] = [{} for _ in self.titles]
+        self._title_cache: list[dict[str, str]] = [{} for _ in self.titles]
 
     def is_shape(self, word: str) -> bool:
         """True when a token text has a name shape (memoised per string)."""
@@ -116,20 +114,19 @@ class NameShapes:
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
         ):
-            flags = list(map(cache.get, words))
-            if None in flags:
-                for i, hit in enumerate(flags):
-                    if hit is None:
+            # one letter per token (T title word, c connector, x other), memoised per word:
+            # a run is T(T|cT)*, found left to right and greedily, as a scan of the tokens
+            codes = list(map(cache.get, words))
+            if None in codes:
+                for i, code in enumerate(codes):
+                    if code is None:
                         w = words[i]
-                        hit = cache.get(w)
-                        if hit is None:
-                            hit = cache[w] = word_re.match(w) is not None
-                        flags[i] = hit
-            # one letter per token (T title word, c connector, x other): a run is T(T|cT)*,
-            # found left to right and greedily, as a scan of the tokens would
-            codes = map(add, map(mul, flags, repeat(2)), map(connectors.__contains__, words))
-            letters = "".join(map(_CODES.__getitem__, codes))
-            for m in _RUN.finditer(letters):
+                        code = cache.get(w)
+                        if code is None:
+                            title = word_re.match(w) is not None
+                            code = cache[w] = "T" if title else "c" if w in connectors else "x"
+                        codes[i] = code
+            for m in _RUN.finditer("".join(codes)):
                 if m.group().count("T") >= min_words:
                     runs.append(m.span())
         return runs
