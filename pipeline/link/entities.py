@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import regex
 from spacy.tokens import Doc
@@ -416,10 +416,13 @@ def _baseline_after(doc: Doc, i: int) -> bool:
     return i < len(lowers) and lowers[i] in {"baseline", "baselines"}
 
 
-def distinct_tokens(name: str) -> set[str]:
-    """Distinctive lower-case word pieces of a name (for variant detection)."""
+@lru_cache(maxsize=1 << 14)
+def distinct_tokens(name: str) -> frozenset[str]:
+    """Distinctive lower-case word pieces of a name (for variant detection; memoised)."""
     pieces, stops = _PIECE_BREAKS.split(name.lower()), VOCAB.distinct_stopwords
-    return {p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops}
+    return frozenset(
+        p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops
+    )
 
 
 def promote_variants(drafts: list[Draft]) -> None:
