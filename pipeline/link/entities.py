@@ -280,6 +280,12 @@ def kind_votes() -> dict[str, float]:
     return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
 
 
+@cache
+def _name_suffixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Dataset and method name endings, as tuples for `str.endswith` (built once)."""
+    return tuple(VOCAB.dataset_name_suffixes), tuple(VOCAB.method_name_suffixes)
+
+
 def vote_kind(
     draft: Draft,
     doc: Doc,
@@ -301,8 +307,7 @@ def vote_kind(
         ds += w["listed_dataset_hint"] if "list" in draft.sources else w["dataset_hint"]
     elif draft.hint == "METHOD":
         me += w["method_hint"]
-    data_suffixes = tuple(VOCAB.dataset_name_suffixes)
-    method_suffixes = tuple(VOCAB.method_name_suffixes)
+    data_suffixes, method_suffixes = _name_suffixes()
     size = named_regex("model_size")
     for surface in draft.surfaces():
         if surface.endswith(data_suffixes):
