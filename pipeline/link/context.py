@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
+from functools import cache
 
 from spacy.tokens import Doc
 
@@ -51,6 +52,7 @@ class DocContext:
     clause_counts: list[tuple[int, int]] = field(default_factory=list)  # per sentence: ids in
     unprotected: bool = True  # built without protected names
     memo: dict[tuple[str, int], object] = field(default_factory=dict)  # per-sentence answers
+    spans: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)  # token_span
 
     def cue_at(self, label: str) -> frozenset[int]:
         """The tokens where a cue of `label` starts."""
@@ -64,6 +66,13 @@ class DocContext:
     def token_at(self, char: int) -> int:
         """Index of the token containing (or following) a char offset."""
         return max(0, bisect_right(self.starts, char) - 1)
+
+    def token_span(self, start: int, end: int) -> tuple[int, int]:
+        """Tokens [first, end) of the char span [start, end) (memoised: mentions recur)."""
+        got = self.spans.get((start, end))
+        if got is None:
+            got = self.spans[start, end] = (self.token_at(start), self.token_at(end - 1) + 1)
+        return got
 
     def sentence_of_char(self, char: int) -> int:
         """0-based sentence index of a char offset."""
@@ -172,11 +181,21 @@ def _labels_value(ctx: DocContext, i: int, end: int) -> bool:
     return ctx.lowers[i] == ":" and i + 1 < end and ctx.lowers[i + 1].lstrip("+-−.")[:1].isdigit()
 
 
+@cache
+def _subjects() -> tuple[frozenset[str], tuple[str, ...]]:
+    """Proposal subjects of one word (matched as tokens) and of several (matched in text)."""
+    subjects = VOCAB.proposal_subjects
+    return frozenset(s for s in subjects if " " not in s), tuple(s for s in subjects if " " in s)
+
+
 def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
     """True when a proposal subject (we, this paper, ...) precedes the verb in its sentence."""
     words = lowers[start:verb_i]
+    single, phrases = _subjects()
+    if not single.isdisjoint(words):
+        return True
     before = " ".join(words)
-    return any(s in before if " " in s else s in words for s in VOCAB.proposal_subjects)
+    return any(s in before for s in phrases)
 
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:

@@ -32,7 +32,7 @@ def tag_mentions(
     markers = VOCAB.instrument_markers
     out = []
     for s, e in spans:
-        ts, te = ctx.token_at(s), ctx.token_at(e - 1) + 1
+        ts, te = ctx.token_span(s, e)
         before = ctx.lowers[max(0, ts - 2) : ts]
         out.append(
             Tagged(
@@ -57,9 +57,7 @@ def link_document(doc: Doc) -> Linked:
         if d.kind == "dataset":
             d.mentions = extend_with_head(d.mentions, doc_text(doc))
             d.mentions = extend_with_language(d.mentions, doc_text(doc))
-    protected = [
-        (ctx0.token_at(s), ctx0.token_at(e - 1) + 1) for d in drafts for s, e in d.mentions
-    ]
+    protected = [ctx0.token_span(s, e) for d in drafts for s, e in d.mentions]
     ctx = build_context(doc, protected, base=ctx0)
     taken = [m for d in drafts for m in d.mentions]
     metrics = extract_metrics(doc, taken) + [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 import regex
 from spacy.tokens import Doc
@@ -136,7 +136,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
 
 
 def _token_span(ctx: DocContext, start: int, end: int) -> tuple[int, int]:
-    return ctx.token_at(start), ctx.token_at(end - 1) + 1
+    return ctx.token_span(start, end)
 
 
 SpanIndex = tuple[dict[int, int], dict[int, int]]
@@ -284,6 +284,12 @@ def kind_votes() -> dict[str, float]:
     return {k: v["value"] for k, v in raw.items() if not k.startswith("_")}
 
 
+@cache
+def _name_suffixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Dataset and method name endings, as tuples for `str.endswith` (built once)."""
+    return tuple(VOCAB.dataset_name_suffixes), tuple(VOCAB.method_name_suffixes)
+
+
 def vote_kind(
     draft: Draft,
     doc: Doc,
@@ -305,8 +311,7 @@ def vote_kind(
         ds += w["listed_dataset_hint"] if "list" in draft.sources else w["dataset_hint"]
     elif draft.hint == "METHOD":
         me += w["method_hint"]
-    data_suffixes = tuple(VOCAB.dataset_name_suffixes)
-    method_suffixes = tuple(VOCAB.method_name_suffixes)
+    data_suffixes, method_suffixes = _name_suffixes()
     size = named_regex("model_size")
     for surface in draft.surfaces():
         if surface.endswith(data_suffixes):
@@ -420,10 +425,13 @@ def _baseline_after(doc: Doc, i: int) -> bool:
     return i < len(lowers) and lowers[i] in {"baseline", "baselines"}
 
 
-def distinct_tokens(name: str) -> set[str]:
-    """Distinctive lower-case word pieces of a name (for variant detection)."""
+@lru_cache(maxsize=1 << 14)
+def distinct_tokens(name: str) -> frozenset[str]:
+    """Distinctive lower-case word pieces of a name (for variant detection; memoised)."""
     pieces, stops = _PIECE_BREAKS.split(name.lower()), VOCAB.distinct_stopwords
-    return {p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops}
+    return frozenset(
+        p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops
+    )
 
 
 def promote_variants(drafts: list[Draft]) -> None:

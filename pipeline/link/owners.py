@@ -90,8 +90,8 @@ def describes_data(ctx: DocContext, clause: int, datasets: list[Tagged]) -> bool
     """True when a clause is about data: it names a dataset or says dataset/benchmark."""
     first, end = bisect_left(ctx.clause_of, clause), bisect_right(ctx.clause_of, clause)
     data_nouns = VOCAB.data_nouns
-    return any(d.clause == clause for d in datasets) or any(
-        w in data_nouns for w in ctx.lowers[first:end]
+    return any(d.clause == clause for d in datasets) or not data_nouns.isdisjoint(
+        ctx.lowers[first:end]
     )
 
 

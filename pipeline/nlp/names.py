@@ -19,6 +19,7 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
+_RUN = regex.compile(r"T(?:T|cT)*")
 DEFAULT_PATTERNS = "patterns/names.jsonl"
 
 
@@ -74,7 +75,7 @@ class NameShapes:
             if r["label"] == "TITLE_SEQ"
         ]
         self._cache: dict[str, bool] = {}
-        self._title_cache: list[dict[str, bool]] = [{} for _ in self.titles]
+        self._title_cache: list[dict[str, str]] = [{} for _ in self.titles]
 
     def is_shape(self, word: str) -> bool:
         """True when a token text has a name shape (memoised per string)."""
@@ -110,37 +111,24 @@ class NameShapes:
     def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
         """Token ranges of title-case runs, with connectors only between title words."""
         runs = []
-        n = len(words)
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
         ):
-            flags = list(map(cache.get, words))
-            if None in flags:
-                for i, hit in enumerate(flags):
-                    if hit is None:
+            # one letter per token (T title word, c connector, x other), memoised per word:
+            # a run is T(T|cT)*, found left to right and greedily, as a scan of the tokens
+            codes = list(map(cache.get, words))
+            if None in codes:
+                for i, code in enumerate(codes):
+                    if code is None:
                         w = words[i]
-                        hit = cache.get(w)
-                        if hit is None:
-                            hit = cache[w] = word_re.match(w) is not None
-                        flags[i] = hit
-            after = 0  # the first token a new run may start at
-            for i in compress(range(n), flags):
-                if i < after:
-                    continue
-                j = i + 1
-                count = 1
-                while j < n:
-                    if flags[j]:
-                        j += 1
-                        count += 1
-                    elif words[j] in connectors and j + 1 < n and flags[j + 1]:
-                        j += 2
-                        count += 1
-                    else:
-                        break
-                if count >= min_words:
-                    runs.append((i, j))
-                after = j
+                        code = cache.get(w)
+                        if code is None:
+                            title = word_re.match(w) is not None
+                            code = cache[w] = "T" if title else "c" if w in connectors else "x"
+                        codes[i] = code
+            for m in _RUN.finditer("".join(codes)):
+                if m.group().count("T") >= min_words:
+                    runs.append(m.span())
         return runs
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
