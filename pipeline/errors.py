@@ -5,7 +5,9 @@ PipelineError
 │   └── RecordError     one record of a readable file is unusable (names file and line)
 ├── LexiconError        a packaged rule or lexicon file is malformed
 │   └── NotInitialized  a rule component runs before its data was loaded
-└── GoldError           a gold file for `eval` is malformed
+├── GoldError           a gold file for `eval` is malformed
+├── OutputLocked        another run is writing the same --out (pipeline.run.outdir)
+└── PrefectApiError     the configured Prefect API does not answer (pipeline.run.prefect_env)
 """
 
 from __future__ import annotations
