@@ -32,12 +32,13 @@ FLOOR = 0.001  # seconds: a SMALL time below this counts as this (timer noise on
 # Families whose whole extraction is still superlinear outside this module's reach; not run
 # (a 16k-char run costs 1-25 s), the benchmark prints their figures.
 def best_time(fn: Callable[[str], object], text: str, repeat: int = 3) -> float:
-    """Fastest of `repeat` calls, in seconds."""
+    """Fastest of `repeat` calls, in CPU seconds of this process (other jobs on a shared
+    machine do not count, as wall time would)."""
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         fn(text)
-        times.append(time.perf_counter() - t0)
+        times.append(time.process_time() - t0)
     return min(times)
 
 
