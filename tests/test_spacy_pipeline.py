@@ -44,6 +44,13 @@ def test_the_packaged_config_names_every_component():
     assert config["nlp"]["tokenizer"]["@tokenizers"] == "pipeline.abstract_tokenizer.v1"
 
 
+def test_the_tokenizer_cache_holds_more_than_the_lexicon_patterns():
+    # spaCy's default of 10,000 cached chunks is filled by the lexicon patterns at initialise
+    size = build_nlp().tokenizer.max_cache_size
+    assert size == load_config()["nlp"]["tokenizer"]["max_cache_size"] > 10_000
+    assert build_nlp({"nlp.tokenizer.max_cache_size": 5}).tokenizer.max_cache_size == 5
+
+
 def test_analyze_pipes_finds_no_problems():
     analysis = build_nlp().analyze_pipes()
     assert all(not problems for problems in analysis["problems"].values())

@@ -135,6 +135,12 @@ def normalise_identity(text: str) -> OffsetMap:
 
 SUFFIX_WINDOW = 64
 
+# spaCy caches at most 10,000 chunks by default, and the lexicon patterns tokenized at
+# initialisation fill that before the first abstract: every chunk of every abstract was then
+# split by the affix regexes again. An abstract has ~200 distinct chunks and a corpus of 2k
+# abstracts ~41k; 100k cached chunks cost a few MB.
+MAX_CACHE_SIZE = 100_000
+
 
 class TailSuffixSearch:
     """A suffix regex searched only in a string's last `window` characters.
@@ -211,10 +217,14 @@ class AbstractTokenizer:
 
 @spacy.registry.tokenizers("pipeline.abstract_tokenizer.v1")
 def create_abstract_tokenizer(
-    normalise_markup: bool = True, rules: str = RULES, abbreviations: str = ABBREVIATIONS
+    normalise_markup: bool = True,
+    rules: str = RULES,
+    abbreviations: str = ABBREVIATIONS,
+    max_cache_size: int = MAX_CACHE_SIZE,
 ) -> Callable[[Language], AbstractTokenizer]:
     """Registered tokenizer for abstracts (`[nlp.tokenizer]` of the config): extra infix and
-    suffix regexes from `rules`, full-stop abbreviations kept whole from `abbreviations`."""
+    suffix regexes from `rules`, full-stop abbreviations kept whole from `abbreviations`, and
+    up to `max_cache_size` distinct whitespace-separated chunks kept tokenized."""
 
     def make(nlp: Language) -> AbstractTokenizer:
         defaults = nlp.Defaults
@@ -234,6 +244,7 @@ def create_abstract_tokenizer(
             infix_finditer=compile_infix_regex(infixes).finditer,
             token_match=defaults.token_match,
             url_match=defaults.url_match,
+            max_cache_size=max_cache_size,
         )
         tail_suffix_search(tokenizer)
         return AbstractTokenizer(tokenizer, normalise_markup=normalise_markup)
