@@ -229,9 +229,11 @@ class Bench:
                "abstracts/s (read+extract phase)", "speed-up (wall)", "CPU s (run + children)",
                "core-s not used by the run (2 × wall − CPU)", "load avg at start"],
               rows)  # fmt: skip
-        same_out = same(self.work / "out" / "w1f", self.work / "out" / "w2f") and same(
-            self.work / "out" / "w1p", self.work / "out" / "w2p"
-        ) and same(self.work / "out" / "w1p", self.work / "out" / "w1f")
+        same_out = (
+            same(self.work / "out" / "w1f", self.work / "out" / "w2f")
+            and same(self.work / "out" / "w1p", self.work / "out" / "w2p")
+            and same(self.work / "out" / "w1p", self.work / "out" / "w1f")
+        )
         print(f"\nrecords byte-identical across the four runs: {same_out}")
         print(f"cores usable after the section: {parallelism():.2f}")
 

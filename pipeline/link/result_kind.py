@@ -117,8 +117,10 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     lows = ctx.lowers
     before = [lows[j] for j in range(max(0, ti - 4), ti) if ctx.sent_of[j] == sent]
     after = [lows[j] for j in range(te, min(len(lows), te + 3)) if ctx.sent_of[j] == sent]
-    if unit is None and before[-1:] == ["by"] and (
-        _compares_before(ctx, ti) or _change_verb_before(ctx, ti)
+    if (
+        unit is None
+        and before[-1:] == ["by"]
+        and (_compares_before(ctx, ti) or _change_verb_before(ctx, ti))
     ):
         return "change"  # "outperforms AdapterFusion by 4", "decreases time by 100 s"
     if unit is None and (num["is_integer"] or num["has_magnitude"] or num["grouped"]):
