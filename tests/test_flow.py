@@ -115,6 +115,16 @@ def test_flow_with_a_process_pool(prefect_server, tmp_path):
     )
 
 
+def test_the_flow_worker_pool_never_imports_prefect():
+    from pipeline.run.flow import POOL, worker_processes
+
+    with worker_processes(2):
+        assert len(POOL) == 1
+        loaded = POOL[0].submit(eval, "'prefect' in __import__('sys').modules").result()
+    assert loaded is False
+    assert POOL == []
+
+
 def test_flow_publishes_an_artifact_and_a_report(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 

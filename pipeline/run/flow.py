@@ -3,16 +3,20 @@
 Task runs get their batch pickled into one bytes object and return one bytes object (the
 outcome lines): a leaf that neither Prefect's parameter walk nor Dask's argument unpacking
 looks into (`quote()` would be unpacked by Dask, being a tuple), and records never travel as
-Python objects through Prefect. With more than one worker the batches go to a process pool
-(`ProcessPoolTaskRunner`, workers spawned once, dying with the run) or to Dask
+Python objects through Prefect. With more than one worker, the task runs run in threads of the
+flow's process (`ThreadPoolTaskRunner`, 2 per worker) and each hands its batch to the run's
+pool of plain worker processes (spawned once, loading spaCy but never Prefect, dying with the
+run), so Prefect's engine and API calls stay in one process; or they run on Dask
 (`DaskTaskRunner`: a `LocalCluster`, or a cluster's address).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import os
 import pickle
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from prefect import flow, task
@@ -23,15 +27,36 @@ from pipeline.io.ingest import MAX_CHARS, Fields, InputItem
 from pipeline.models import Summary
 from pipeline.run import progress as progress_hook
 from pipeline.run.sequence import DEFAULT_BATCH, Done, Steps, run_sequence, write_report
-from pipeline.run.work import extract_lines
+from pipeline.run.work import extract_pickled
 
 EXECUTORS = ("process", "dask")
+POOL: list[ProcessPoolExecutor] = []  # the worker pool of the flow running in this process
+
+
+@contextlib.contextmanager
+def worker_processes(workers: int) -> Iterator[None]:
+    """A pool of `workers` plain processes for this flow's task runs, stopped afterwards; the
+    processes start now (loading spaCy while Prefect starts its server and the flow run)."""
+    from pipeline.run.procs import stop_pool, worker_pool
+
+    pool = worker_pool(workers)
+    for _ in range(workers):  # a spawn pool starts a process per task submitted while busy
+        pool.submit(int)
+    POOL.append(pool)
+    try:
+        yield
+    finally:
+        POOL.remove(pool)
+        stop_pool(pool)
 
 
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
 def extract_task(batch: bytes, index: int) -> bytes:
-    """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines."""
-    return extract_lines(pickle.loads(batch))
+    """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines
+    (in the flow's worker pool if it has one, else where the task runner runs it)."""
+    if POOL:
+        return POOL[-1].submit(extract_pickled, batch).result()
+    return extract_pickled(batch)
 
 
 @task(name="audit-report", retries=2, retry_delay_seconds=1, cache_policy=NO_CACHE)
@@ -126,6 +151,7 @@ def extraction_flow(
     from prefect.runtime import flow_run
 
     parallel = workers > 1 or executor == "dask"
+    pooled = workers > 1 and executor == "process"
     steps = Steps(
         submit=submit_to_runner if parallel else call_here,
         report=report_task,
@@ -133,18 +159,19 @@ def extraction_flow(
         owner=str(flow_run.id) if flow_run.id else None,
         stale=mark_crashed,
     )
-    summary, audit = run_sequence(
-        inputs,
-        out_dir,
-        steps,
-        fields=Fields(id_field, title_field, abstract_field),
-        batch_size=batch_size,
-        max_chars=max_chars,
-        report=report,
-        incremental=incremental,
-        progress=progress_hook.PROGRESS.get(),
-        phase=progress_hook.PHASE.get(),
-    )
+    with worker_processes(workers) if pooled and not POOL else contextlib.nullcontext():
+        summary, audit = run_sequence(
+            inputs,
+            out_dir,
+            steps,
+            fields=Fields(id_field, title_field, abstract_field),
+            batch_size=batch_size,
+            max_chars=max_chars,
+            report=report,
+            incremental=incremental,
+            progress=progress_hook.PROGRESS.get(),
+            phase=progress_hook.PHASE.get(),
+        )
     publish_artifact(summary, audit, out_dir)
     return summary
 
@@ -167,13 +194,9 @@ def task_runner(workers: int, executor: str = "process", dask_address: str | Non
             },
         )
     if workers > 1:
-        from prefect.task_runners import ProcessPoolTaskRunner
+        from prefect.task_runners import ThreadPoolTaskRunner
 
-        from pipeline.run.procs import init_worker
-
-        return ProcessPoolTaskRunner(
-            max_workers=workers, initializer=init_worker, initargs=(os.getpid(),)
-        )
+        return ThreadPoolTaskRunner(max_workers=2 * workers)  # waiting on the worker pool
     return None
 
 
@@ -193,11 +216,13 @@ def run_flow(
     flow_fn = extraction_flow
     if runner is not None:
         flow_fn = extraction_flow.with_options(task_runner=runner)
-    return flow_fn(
-        inputs=inputs,
-        out_dir=out_dir,
-        label=run_label(inputs),
-        workers=workers,
-        executor="dask" if dask_address else executor,
-        **kwargs,
-    )
+    pooled = workers > 1 and executor == "process" and not dask_address
+    with worker_processes(workers) if pooled else contextlib.nullcontext():
+        return flow_fn(
+            inputs=inputs,
+            out_dir=out_dir,
+            label=run_label(inputs),
+            workers=workers,
+            executor="dask" if dask_address else executor,
+            **kwargs,
+        )

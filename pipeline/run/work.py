@@ -9,6 +9,7 @@ files and the store; a stored line is reused for any input with the same text, i
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -31,6 +32,11 @@ def outcome_line(got: Record | ErrorRecord) -> bytes:
 def extract_lines(items: Sequence[InputItem]) -> bytes:
     """Extract `items` in this process (spaCy loaded once per process); their outcome lines."""
     return b"\n".join(outcome_line(got) for got in extract_batch(items, get_nlp()))
+
+
+def extract_pickled(batch: bytes) -> bytes:
+    """`extract_lines` of a pickled list of items (a batch sent as one bytes object)."""
+    return extract_lines(pickle.loads(batch))
 
 
 def split_lines(blob: bytes, n: int) -> list[bytes]:
