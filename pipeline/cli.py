@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -153,7 +154,11 @@ def run(
         bool, typer.Option("--report/--no-report", help="Audit the output and write report.html.")
     ] = True,
     workers: Annotated[
-        int, typer.Option(help="Processes extracting batches in parallel (1: this process).", min=1)
+        int,
+        typer.Option(
+            help="Processes extracting batches in parallel (1 with --no-prefect: this process).",
+            min=1,
+        ),
     ] = 1,
     max_chars: Annotated[int, typer.Option(help="Longer abstracts go to errors.jsonl.")] = 20_000,
     id_field: Annotated[str, typer.Option(help="JSONL/CSV field holding the paper id.")] = "id",
@@ -193,27 +198,34 @@ def run(
 
     check_out_dir(out)
     raise_on_sigterm()
-    where = prefect_api(verbose) if prefect else "plain functions"
-    fields = Fields(id_field, title_field, abstract_field)
-    total = _count_inputs(inputs, fields, max_chars)
-    options = {"workers": workers, "executor": executor.value, "dask_address": dask_address}
     t0 = time.perf_counter()
-    try:
-        summary, where = _run(
-            inputs,
-            out,
-            fields,
-            total,
-            where,
-            prefect,
-            options,
-            report=report,
-            batch_size=batch_size,
-            max_chars=max_chars,
-            incremental=incremental,
-        )
-    except OutputLocked as exc:
-        fail(str(exc))
+    with contextlib.ExitStack() as stack:
+        if prefect and executor is Executor.process and not dask_address:
+            # The extraction runs in worker processes that load spaCy while this process
+            # imports and starts Prefect, and leaves this one to Prefect's engine.
+            from pipeline.run.procs import worker_processes
+
+            stack.enter_context(worker_processes(workers))
+        where = prefect_api(verbose) if prefect else "plain functions"
+        fields = Fields(id_field, title_field, abstract_field)
+        total = _count_inputs(inputs, fields, max_chars)
+        options = {"workers": workers, "executor": executor.value, "dask_address": dask_address}
+        try:
+            summary, where = _run(
+                inputs,
+                out,
+                fields,
+                total,
+                where,
+                prefect,
+                options,
+                report=report,
+                batch_size=batch_size,
+                max_chars=max_chars,
+                incremental=incremental,
+            )
+        except OutputLocked as exc:
+            fail(str(exc))
     console.print(_summary_table(summary, out, f"{where}, wall {time.perf_counter() - t0:.1f} s"))
     if summary.errors:
         console.print(f"[yellow]{summary.errors} input record(s) in {out / 'errors.jsonl'}[/]")

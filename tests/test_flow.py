@@ -125,6 +125,22 @@ def test_the_flow_worker_pool_never_imports_prefect():
     assert POOL == []
 
 
+def test_a_run_against_a_running_server_never_loads_prefects_server_stack():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pipeline.run.server import run_api\n"
+        "with run_api('http://127.0.0.1:1/api') as (url, startup):\n"
+        "    assert startup is None\n"
+        "print('prefect.server.api.server' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
+
+
 def test_flow_publishes_an_artifact_and_a_report(prefect_server, tmp_path):
     from prefect.client.orchestration import get_client
 

@@ -15,8 +15,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import pickle
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from prefect import flow, task
@@ -26,30 +24,11 @@ from prefect.cache_policies import NO_CACHE
 from pipeline.io.ingest import MAX_CHARS, Fields, InputItem
 from pipeline.models import Summary
 from pipeline.run import progress as progress_hook
+from pipeline.run.procs import POOL, worker_processes
 from pipeline.run.sequence import DEFAULT_BATCH, Done, Steps, run_sequence, write_report
 from pipeline.run.work import extract_pickled
 
 EXECUTORS = ("process", "dask")
-POOL: list[ProcessPoolExecutor] = []  # the worker pool of the flow running in this process
-
-
-@contextlib.contextmanager
-def worker_processes(workers: int) -> Iterator[None]:
-    """A pool of `workers` plain processes for this flow's task runs, stopped afterwards; the
-    processes start now (loading spaCy while Prefect starts its server and the flow run)."""
-    from pipeline.run.procs import stop_pool, worker_pool
-
-    pool = worker_pool(workers)
-    for _ in range(workers):  # a spawn pool starts a process per task submitted while busy
-        pool.submit(int)
-    POOL.append(pool)
-    try:
-        yield
-    finally:
-        POOL.remove(pool)
-        stop_pool(pool)
-
-
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
 def extract_task(batch: bytes, index: int) -> bytes:
     """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines
@@ -150,16 +129,16 @@ def extraction_flow(
     """Extract every abstract under `inputs` into `out_dir` (records, errors, summary)."""
     from prefect.runtime import flow_run
 
-    parallel = workers > 1 or executor == "dask"
     pooled = workers > 1 and executor == "process"
-    steps = Steps(
-        submit=submit_to_runner if parallel else call_here,
-        report=report_task,
-        window=2 * max(workers, 1) if parallel else 1,
-        owner=str(flow_run.id) if flow_run.id else None,
-        stale=mark_crashed,
-    )
     with worker_processes(workers) if pooled and not POOL else contextlib.nullcontext():
+        parallel = bool(POOL) or executor == "dask"
+        steps = Steps(
+            submit=submit_to_runner if parallel else call_here,
+            report=report_task,
+            window=2 * max(workers, 1) if parallel else 1,
+            owner=str(flow_run.id) if flow_run.id else None,
+            stale=mark_crashed,
+        )
         summary, audit = run_sequence(
             inputs,
             out_dir,
@@ -216,7 +195,7 @@ def run_flow(
     flow_fn = extraction_flow
     if runner is not None:
         flow_fn = extraction_flow.with_options(task_runner=runner)
-    pooled = workers > 1 and executor == "process" and not dask_address
+    pooled = workers > 1 and executor == "process" and not dask_address and not POOL
     with worker_processes(workers) if pooled else contextlib.nullcontext():
         return flow_fn(
             inputs=inputs,

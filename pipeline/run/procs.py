@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 PR_SET_PDEATHSIG = 1
+POOL: list[ProcessPoolExecutor] = []  # the worker pool of the flow running in this process
 
 
 def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> None:
@@ -52,6 +55,22 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.terminate()
     for proc in processes:
         proc.join(5)
+
+
+@contextlib.contextmanager
+def worker_processes(workers: int) -> Iterator[None]:
+    """A pool of `workers` plain processes for the Prefect flow's task runs (`POOL`), stopped
+    afterwards. The processes start now: a run starts them before importing Prefect, so spaCy
+    loads in them while Prefect starts."""
+    pool = worker_pool(workers)
+    for _ in range(workers):  # a spawn pool starts a process per task submitted while busy
+        pool.submit(int)
+    POOL.append(pool)
+    try:
+        yield
+    finally:
+        POOL.remove(pool)
+        stop_pool(pool)
 
 
 def raise_on_sigterm() -> None:
