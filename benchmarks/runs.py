@@ -210,31 +210,38 @@ class Bench:
     def workers(self) -> None:
         print(f"\ncores usable before the section (2 processes' work / 1's): {parallelism():.2f}")
         rows = []
-        for prefect in ([], ["--no-prefect"]):
-            got = {}
-            for w in (1, 2):
-                args = [str(self.x5), "--full", "--no-report", "--workers", str(w), *prefect]
-                got[w] = run(args, self.out(f"w{w}{'p' if prefect else 'f'}"), self.env)
-            mode = "plain" if prefect else "Prefect"
-            for w, r in got.items():
-                extract_rate = r.summary["read"] / r.summary["seconds"]
-                rows.append([mode, w, r.wall, round(rate(r)), round(extract_rate),
-                             "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×", r.cpu,
-                             r.wall * 2 - r.cpu if w == 2 else "", r.load])  # fmt: skip
-                self.figures[f"{mode}_w{w}_cpu"] = r.cpu
-            self.figures[f"{mode}_w1"], self.figures[f"{mode}_w2"] = rate(got[1]), rate(got[2])
-            self.figures[f"{mode}_w1_extract"] = got[1].summary["read"] / got[1].summary["seconds"]
+        server, url = self.start_server()
+        modes = (
+            ("Prefect, temporary server", [], self.env, "p"),
+            ("Prefect, running server", [], {**self.env, "PREFECT_API_URL": url}, "s"),
+            ("plain", ["--no-prefect"], self.env, "f"),
+        )
+        try:
+            for mode, flags, env, tag in modes:
+                got = {}
+                for w in (1, 2):
+                    args = [str(self.x5), "--full", "--no-report", "--workers", str(w), *flags]
+                    got[w] = run(args, self.out(f"w{w}{tag}"), env)
+                for w, r in got.items():
+                    extract_rate = r.summary["read"] / r.summary["seconds"]
+                    rows.append([mode, w, r.wall, round(rate(r)), round(extract_rate),
+                                 "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×", r.cpu,
+                                 r.wall * 2 - r.cpu if w == 2 else "", r.load])  # fmt: skip
+                self.figures[f"{mode}_w1"], self.figures[f"{mode}_w2"] = rate(got[1]), rate(got[2])
+                self.figures[f"{mode}_w1_extract"] = (
+                    got[1].summary["read"] / got[1].summary["seconds"]
+                )
+        finally:
+            server.terminate()
+            server.wait(10)
         table("--workers 2 against 1, corpus ×5, --full --no-report",
               ["mode", "workers", "wall s", "abstracts/s (wall)",
                "abstracts/s (read+extract phase)", "speed-up (wall)", "CPU s (run + children)",
                "core-s not used by the run (2 × wall − CPU)", "load avg at start"],
               rows)  # fmt: skip
-        same_out = (
-            same(self.work / "out" / "w1f", self.work / "out" / "w2f")
-            and same(self.work / "out" / "w1p", self.work / "out" / "w2p")
-            and same(self.work / "out" / "w1p", self.work / "out" / "w1f")
-        )
-        print(f"\nrecords byte-identical across the four runs: {same_out}")
+        outs = [self.work / "out" / f"w{w}{tag}" for w in (1, 2) for _, _, _, tag in modes]
+        same_out = all(same(outs[0], other) for other in outs[1:])
+        print(f"\nrecords byte-identical across the {len(outs)} runs: {same_out}")
         print(f"cores usable after the section: {parallelism():.2f}")
 
     def incremental(self) -> None:
