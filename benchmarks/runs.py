@@ -164,6 +164,11 @@ def parallelism(n: int = 20_000_000) -> float:
     return 2 * walls[0] / walls[1]
 
 
+def median_run(runs: list[Run]) -> Run:
+    """The run with the median wall time."""
+    return sorted(runs, key=lambda r: r.wall)[len(runs) // 2]
+
+
 def rate(r: Run) -> float:
     """Abstracts per second of wall time."""
     return r.summary["read"] / r.wall
@@ -182,8 +187,8 @@ def table(title: str, header: list[str], rows: list[list]) -> None:
 class Bench:
     """The sections, sharing inputs, a scratch folder and the figures for the model."""
 
-    def __init__(self, corpus: Path, work: Path) -> None:
-        self.corpus, self.work = corpus, work
+    def __init__(self, corpus: Path, work: Path, repeat: int = 5) -> None:
+        self.corpus, self.work, self.repeat = corpus, work, repeat
         self.env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
         self.env["PREFECT_HOME"] = str(work / "prefect-home")
         self.x5 = copies(corpus, 5, work / "corpus_x5.jsonl")
@@ -306,12 +311,17 @@ class Bench:
         server, url = self.start_server()
         try:
             for label, src in (("seed", SEED), ("corpus", self.corpus)):
-                plain = run([str(src), "--no-prefect"], self.out("pp"), self.env)
                 home = self.work / f"fresh-home-{label}"
                 shutil.rmtree(home, ignore_errors=True)
                 fresh = run([str(src)], self.out("pf"), {**self.env, "PREFECT_HOME": str(home)})
                 existing = run([str(src)], self.out("pe"), {**self.env, "PREFECT_HOME": str(home)})
-                served = run([str(src)], self.out("ps"), {**self.env, "PREFECT_API_URL": url})
+                plains, serveds = [], []
+                for _ in range(self.repeat):  # alternated, medians: one run each is too noisy
+                    plains.append(run([str(src), "--no-prefect"], self.out("pp"), self.env))
+                    serveds.append(
+                        run([str(src)], self.out("ps"), {**self.env, "PREFECT_API_URL": url})
+                    )
+                plain, served = median_run(plains), median_run(serveds)
                 for name, r in (("--no-prefect", plain), ("Prefect, fresh temporary server", fresh),
                                 ("Prefect, temporary server, existing database", existing),
                                 ("Prefect, running server", served)):  # fmt: skip
@@ -320,7 +330,8 @@ class Bench:
         finally:
             server.terminate()
             server.wait(10)
-        table("Prefect against --no-prefect (default run with report, --workers 1)",
+        table(f"Prefect against --no-prefect (default run with report, --workers 1; --no-prefect "
+              f"and running server: median of {self.repeat} alternated runs)",
               ["input", "mode", "wall s", "ratio", "difference", "CPU s", "load avg at start"],
               rows)  # fmt: skip
 
@@ -371,6 +382,8 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--only", nargs="+", choices=SECTIONS, default=list(SECTIONS))
     parser.add_argument("--keep", type=Path, help="Scratch folder to keep (default: temporary).")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="Alternated runs per median in the Prefect section.")  # fmt: skip
     args = parser.parse_args()
     require_shared(args.shared, CORPUS)
     corpus = args.shared / CORPUS
@@ -378,7 +391,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-runs-") as tmp:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        bench = Bench(corpus, work)
+        bench = Bench(corpus, work, args.repeat)
         for section in args.only:
             getattr(bench, section)()
 

@@ -1,7 +1,8 @@
 """Throughput on the 2,104-abstract corpus, beside spaCy's bare tokenizer in the same run,
 and the cost of each pipeline component (`nlp.select_pipes`) and of the linker's parts
 (cProfile). The stages of the first table take turns within each of the `--repeat` rounds,
-and each keeps its fastest round.
+and each keeps its fastest round. Every timed call starts from freshly built pipelines, as a
+run does (vocabulary and tokenizer cache as after `build_nlp()`).
 
 Usage: python benchmarks/throughput.py [--shared ../shared] [--repeat 3] [--no-components]
 """
@@ -27,16 +28,16 @@ from pipeline.run.executors import plain_steps
 ROOT = Path(__file__).resolve().parents[1]
 
 
-NLPS: list[Language] = []  # pipelines whose tokenizer caches are emptied before each call
+FRESH: dict[str, Language] = {}  # the pipelines of the current call, built before it
 
 
-def empty_tokenizer_caches() -> None:
-    """Forget every chunk the benchmarked tokenizers have cached (the `rules` setter rebuilds
-    the cache), so that no round reuses the tokenization of an earlier round's text: each
-    round reads the corpus as a run reads new abstracts, with only within-round reuse."""
-    for nlp in NLPS:
-        tokenizer = getattr(nlp.tokenizer, "tokenizer", nlp.tokenizer)
-        tokenizer.rules = tokenizer.rules
+def fresh_pipelines() -> None:
+    """Build the bare and our pipeline anew (not timed), as a run starts: each timed call
+    meets the vocabulary and the tokenizer cache as `build_nlp()` leaves them, never the
+    words and chunks of an earlier round."""
+    blank = spacy.blank("en")
+    blank.add_pipe("sentencizer")
+    FRESH["blank"], FRESH["nlp"] = blank, build_nlp()
 
 
 def best_of(repeat: int, fn) -> float:
@@ -47,12 +48,12 @@ def best_of(repeat: int, fn) -> float:
 def best_of_each(repeat: int, fns: list) -> list[float]:
     """Fastest wall time of each function over `repeat` rounds, the functions taking turns
     within a round: a burst of load on the shared machine then slows every stage alike
-    instead of one, which keeps the ratios to bare steadier. Tokenizer caches are emptied
-    before each call (not timed)."""
+    instead of one, which keeps the ratios to bare steadier. Every call gets freshly built
+    pipelines (not timed)."""
     best = [float("inf")] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            empty_tokenizer_caches()
+            fresh_pipelines()
             t0 = time.perf_counter()
             fn()
             best[i] = min(best[i], time.perf_counter() - t0)
@@ -77,21 +78,17 @@ def main() -> None:
     items, errors = ingest([args.shared / CORPUS])
     texts = [i.text for i in items]
     n = len(texts)
-    blank = spacy.blank("en")
-    blank.add_pipe("sentencizer")
-    tokens = sum(len(d) for d in blank.pipe(texts))
-    nlp = build_nlp()
-    list(extract_batch(items, nlp))  # a warm vocabulary, as the later rounds of every stage
-    NLPS.extend([blank, nlp])
+    fresh_pipelines()
+    tokens = sum(len(d) for d in FRESH["blank"].pipe(texts))
     stages = [
-        ("spacy.blank('en') + sentencizer", lambda: list(blank.pipe(texts))),
+        ("spacy.blank('en') + sentencizer", lambda: list(FRESH["blank"].pipe(texts))),
         ("normalise (offset maps)", lambda: [normalise(t) for t in texts]),
-        ("our spaCy pipeline (nlp.pipe, normalising)", lambda: list(nlp.pipe(texts))),
+        ("our spaCy pipeline (nlp.pipe, normalising)", lambda: list(FRESH["nlp"].pipe(texts))),
         (
             "whole extraction, 2 worker processes",
             lambda: in_two_workers(items),
         ),
-        ("whole extraction (validated Records)", lambda: list(extract_batch(items, nlp))),
+        ("whole extraction (validated Records)", lambda: list(extract_batch(items, FRESH["nlp"]))),
     ]
     seconds = best_of_each(args.repeat, [fn for _, fn in stages])
     rows = [(name, secs) for (name, _), secs in zip(stages, seconds, strict=True)]
@@ -101,18 +98,25 @@ def main() -> None:
     for name, secs in rows:
         print(f"{name:40} {secs:8.2f} {n / secs:12.0f} {tokens / secs:10.0f} {secs / base:7.2f}x")
     if not args.no_components:
-        component_costs(nlp, texts, base, args.repeat)
-        linker_profile(nlp, texts)
+        component_costs(texts, base, args.repeat)
+        linker_profile(FRESH["nlp"], texts)
 
 
-def component_costs(nlp: Language, texts: list[str], base: float, repeat: int) -> None:
+def up_to(name: str, texts: list[str]) -> None:
+    """Run the fresh pipeline up to and including component `name` over `texts`."""
+    nlp = FRESH["nlp"]
+    with nlp.select_pipes(enable=nlp.pipe_names[: nlp.pipe_names.index(name) + 1]):
+        for text in texts:
+            nlp(text)
+
+
+def component_costs(texts: list[str], base: float, repeat: int) -> None:
     """Seconds of the pipeline up to each component (`nlp.select_pipes`) and each one's share."""
     print(f"\n{'pipeline up to and including':40} {'seconds':>8} {'this one':>9} {'vs bare':>8}")
-    before = best_of(repeat, lambda: [nlp.make_doc(t) for t in texts])
+    before = best_of(repeat, lambda: [FRESH["nlp"].make_doc(t) for t in texts])
     print(f"{'tokenizer (normalising)':40} {before:8.2f} {before:9.2f} {before / base:7.2f}x")
-    for i, name in enumerate(nlp.pipe_names):
-        with nlp.select_pipes(enable=nlp.pipe_names[: i + 1]):
-            secs = best_of(repeat, lambda: [nlp(t) for t in texts])
+    for name in FRESH["nlp"].pipe_names:
+        secs = best_of(repeat, lambda name=name: up_to(name, texts))
         print(f"{name:40} {secs:8.2f} {secs - before:9.2f} {secs / base:7.2f}x")
         before = secs
 
