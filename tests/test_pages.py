@@ -92,3 +92,24 @@ def test_cached_articles_are_not_used_when_the_source_changed(tmp_path):
     src.write_bytes(SEED.read_bytes() + b"\n")  # the records no longer match their source
     got = write_paged_report(records, tmp_path / "r2", cache_file=store)
     assert got["failed"] == 19 and got["failures_by_check"] == {"source-changed": 19}
+
+
+def test_a_report_fed_line_by_line_equals_the_one_pass_report(tmp_path):
+    from pipeline.quality.pages import StreamingReport
+
+    run_pipeline([SEED], tmp_path / "out", report=False)
+    records = tmp_path / "out" / "records.jsonl"
+    lines = records.read_bytes().splitlines()
+    lines[4] = lines[4].replace(b'"text":"', b'"text":"x', 1)  # one record fails its checks
+    records.write_bytes(b"\n".join(lines) + b"\n")
+    one_pass, fed = tmp_path / "one", tmp_path / "fed"
+    one_pass.mkdir()
+    fed.mkdir()
+    expected = write_paged_report(records, one_pass, page_size=4, shown_as="records.jsonl")
+    stream = StreamingReport(records, fed, page_size=4, shown_as="records.jsonl")
+    for n, line in enumerate(lines, start=1):
+        stream.add(n, line)
+    assert stream.finish() == expected and expected["failed"] == 1
+    written = sorted(p.relative_to(one_pass) for p in one_pass.rglob("*") if p.is_file())
+    assert written == sorted(p.relative_to(fed) for p in fed.rglob("*") if p.is_file())
+    assert all((one_pass / p).read_bytes() == (fed / p).read_bytes() for p in written)

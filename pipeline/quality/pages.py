@@ -190,7 +190,8 @@ class ArticleCache:
     rows the previous reports used but this one did not."""
 
     def __init__(self, path: Path) -> None:
-        self.db = sqlite3.connect(path, isolation_level=None)
+        # one thread at a time, not always the one that opened it (a Prefect task finishes)
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute(
@@ -256,6 +257,24 @@ def _unchanged_source(rec: dict | None, sources: SourceCache) -> bool:
     return found is not None and found.sha256 == src.get("sha256")
 
 
+def audit_one(n: int, raw: bytes, sources: SourceCache, cache_: ArticleCache | None):
+    """(line number, record, audit, article) of record line `n` (a cached article when the
+    line verified before and its source is unchanged)."""
+    key = cache_.key(raw) if cache_ is not None else None
+    cached = cache_.get(key) if cache_ is not None and key is not None else None
+    if cached is not None:
+        rec = orjson.loads(raw)
+        if _unchanged_source(rec, sources):
+            ra = RecordAudit(line=n, doc_id=rec.get("doc_id"), ordinal=rec.get("ordinal"),
+                             source_path=rec["source"]["path"])  # fmt: skip
+            return n, rec, ra, numbered(cached, n)
+    ra, rec = audit_line(n, raw, sources, schema=False)
+    html = str(render_article(article(0, rec, ra)))
+    if cache_ is not None and key is not None and ra.ok:
+        cache_.put(key, html)
+    return n, rec, ra, numbered(html, n)
+
+
 def _audit_lines(records: Path, sources: SourceCache, cache_: ArticleCache | None):
     """(line number, record, audit, article) of each non-blank line of `records`."""
     try:
@@ -266,22 +285,49 @@ def _audit_lines(records: Path, sources: SourceCache, cache_: ArticleCache | Non
         return
     with fh:
         for n, raw in enumerate(_lines_of(fh), start=1):
-            if not raw.strip():
-                continue
-            key = cache_.key(raw) if cache_ is not None else None
-            cached = cache_.get(key) if cache_ is not None and key is not None else None
-            if cached is not None:
-                rec = orjson.loads(raw)
-                if _unchanged_source(rec, sources):
-                    ra = RecordAudit(line=n, doc_id=rec.get("doc_id"), ordinal=rec.get("ordinal"),
-                                     source_path=rec["source"]["path"])  # fmt: skip
-                    yield n, rec, ra, numbered(cached, n)
-                    continue
-            ra, rec = audit_line(n, raw, sources, schema=False)
-            html = str(render_article(article(0, rec, ra)))
-            if cache_ is not None and key is not None and ra.ok:
-                cache_.put(key, html)
-            yield n, rec, ra, numbered(html, n)
+            if raw.strip():
+                yield audit_one(n, raw, sources, cache_)
+
+
+class StreamingReport:
+    """The report of a records file fed its lines as they are written (a run audits and
+    renders each batch while the next one is extracted); the same pages as a later pass."""
+
+    def __init__(
+        self,
+        records: Path,
+        folder: Path,
+        *,
+        shown_as: str | None = None,
+        page_size: int = PAGE_SIZE,
+        cache_file: Path | None = None,
+    ) -> None:
+        self.report = PagedReport(folder, shown_as or str(records), page_size)
+        self.sources = SourceCache(records)
+        self.articles = ArticleCache(cache_file) if cache_file is not None else None
+        self.done: dict[str, Any] | None = None
+
+    def add(self, n: int, raw: bytes) -> None:
+        """Audit, render and page record line `n` of the records file."""
+        self.report.add(*audit_one(n, raw, self.sources, self.articles))
+
+    def finish(self, on_render: Callable[[str], None] | None = None) -> dict[str, Any]:
+        """Write the last page and the index (once); the audit summary."""
+        if self.done is None:
+            self.close()
+            if on_render is not None:
+                from pipeline.run.progress import REPORTING
+
+                on_render(REPORTING)
+            self.report.finish()
+            self.done = self.report.summary()
+        return self.done
+
+    def close(self) -> None:
+        """Commit and close the article cache (a run that fails stops here)."""
+        if self.articles is not None:
+            self.articles.close()
+            self.articles = None
 
 
 def write_paged_report(
@@ -296,18 +342,12 @@ def write_paged_report(
     """Audit `records` (streamed, no schema pass: the run built them through its models) and
     write folder/report.html (and folder/report/ when paged); the audit summary. With
     `cache_file`, verified articles are kept there and reused while their source is unchanged."""
-    report = PagedReport(folder, shown_as or str(records), page_size)
-    sources = SourceCache(records)
-    articles = ArticleCache(cache_file) if cache_file is not None else None
+    stream = StreamingReport(
+        records, folder, shown_as=shown_as, page_size=page_size, cache_file=cache_file
+    )
     try:
-        for n, rec, ra, html in _audit_lines(records, sources, articles):
-            report.add(n, rec, ra, html)
+        for n, rec, ra, html in _audit_lines(records, stream.sources, stream.articles):
+            stream.report.add(n, rec, ra, html)
     finally:
-        if articles is not None:
-            articles.close()
-    if on_render is not None:
-        from pipeline.run.progress import REPORTING
-
-        on_render(REPORTING)
-    report.finish()
-    return report.summary()
+        stream.close()
+    return stream.finish(on_render)

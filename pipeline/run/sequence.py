@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 import orjson
 
@@ -26,6 +26,9 @@ from pipeline.run.outdir import RunFolder
 from pipeline.run.progress import AUDITING, EXTRACTING, PHASE, READING, WRITING, announce
 from pipeline.run.store import STORE, Store, text_key
 from pipeline.run.work import extract_lines, place, split_lines
+
+if TYPE_CHECKING:
+    from pipeline.quality.pages import StreamingReport
 
 DEFAULT_BATCH = 256
 REPORT = "report.html"
@@ -123,13 +126,21 @@ class Tally:
         )
 
 
+class RecordFeed(Protocol):
+    """Told every record line as it is written (the run's streaming report)."""
+
+    def add(self, n: int, raw: bytes) -> None: ...
+
+
 @dataclass
 class Outputs:
-    """records.jsonl and errors.jsonl of the run folder, written batch by batch."""
+    """records.jsonl and errors.jsonl of the run folder, written batch by batch (each record
+    line also goes to `feed`, with its line number)."""
 
     records: IO[bytes]
     errors: IO[bytes]
     tally: Tally = field(default_factory=Tally)
+    feed: RecordFeed | None = None
 
     def error(self, error: ErrorRecord) -> None:
         self.errors.write(orjson.dumps(error.model_dump(mode="json")) + b"\n")
@@ -176,6 +187,8 @@ def finish_batch(job: InFlight, out: Outputs, store: Store | None) -> int:
         if placed.record:
             out.records.write(placed.json + b"\n")
             out.tally.records += 1
+            if out.feed is not None:
+                out.feed.add(out.tally.records, placed.json)
             if line is not None:
                 out.tally.extracted += 1
             else:
@@ -219,17 +232,39 @@ def write_summary(folder: Path, summary: Summary) -> None:
     )
 
 
-def write_report(folder: str, out_dir: str) -> dict:
-    """Audit the run's records (streamed) and write its paged report; the audit summary."""
-    from pipeline.quality.pages import write_paged_report
+STREAMING: dict[str, StreamingReport] = {}  # run folder -> its report, fed while extracting
 
-    audit = write_paged_report(
-        Path(folder) / RECORDS,
-        Path(folder),
+
+def start_report(folder: Path, out_dir: str) -> StreamingReport:
+    """The streaming report of the run writing `folder` (finished by `write_report`)."""
+    from pipeline.quality.pages import StreamingReport
+
+    report = StreamingReport(
+        folder / RECORDS,
+        folder,
         shown_as=str(Path(out_dir) / RECORDS),
-        on_render=announce,
         cache_file=Path(out_dir) / STORE,
     )
+    STREAMING[str(folder)] = report
+    return report
+
+
+def write_report(folder: str, out_dir: str) -> dict:
+    """Finish the run's streaming report, or audit its records (streamed) and write the paged
+    report in one pass; the audit summary."""
+    from pipeline.quality.pages import write_paged_report
+
+    streaming = STREAMING.get(folder)
+    if streaming is not None:
+        audit = streaming.finish(on_render=announce)
+    else:
+        audit = write_paged_report(
+            Path(folder) / RECORDS,
+            Path(folder),
+            shown_as=str(Path(out_dir) / RECORDS),
+            on_render=announce,
+            cache_file=Path(out_dir) / STORE,
+        )
     return {**audit, "report": str(Path(out_dir) / REPORT)}
 
 
@@ -260,8 +295,10 @@ def run_sequence(
                 steps.stale(run.stale_owners)
             announce(READING)
             store = Store(run.out / STORE)
+            feed = None
             try:
                 out = Outputs((run.folder / RECORDS).open("wb"), (run.folder / ERRORS).open("wb"))
+                feed = out.feed = start_report(run.folder, out_dir) if report else None
                 stream = iter_ingest([Path(p) for p in inputs], fields, max_chars)
                 announce(EXTRACTING)
                 try:
@@ -270,15 +307,18 @@ def run_sequence(
                     )
                 finally:
                     out.close()
+                announce(WRITING)
+                summary = out.tally.summary(inputs, time.perf_counter() - t0)
+                write_summary(run.folder, summary)
+                audit = None
+                if report:
+                    announce(AUDITING)
+                    audit = (steps.report or write_report)(str(run.folder), out_dir)
             finally:
                 store.close()
-            announce(WRITING)
-            summary = out.tally.summary(inputs, time.perf_counter() - t0)
-            write_summary(run.folder, summary)
-            audit = None
-            if report:
-                announce(AUDITING)
-                audit = (steps.report or write_report)(str(run.folder), out_dir)
+                if feed is not None:
+                    feed.close()
+                    STREAMING.pop(str(run.folder), None)
             run.publish()
     finally:
         if token is not None:
