@@ -200,9 +200,10 @@ def run(
     raise_on_sigterm()
     t0 = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        if prefect and executor is Executor.process and not dask_address:
+        if (prefect or workers > 1) and executor is Executor.process and not dask_address:
             # The extraction runs in worker processes that load spaCy while this process
-            # imports and starts Prefect, and leaves this one to Prefect's engine.
+            # imports Prefect and reads the inputs (a Prefect run leaves this process to
+            # Prefect's engine, so it uses a worker even with --workers 1).
             from pipeline.run.procs import worker_processes
 
             stack.enter_context(worker_processes(workers))

@@ -26,8 +26,11 @@ def plain_steps(
     if workers <= 1:
         yield Steps()
         return
-    from pipeline.run.procs import stop_pool, worker_pool
+    from pipeline.run.procs import POOL, stop_pool, worker_pool
 
+    if POOL:  # started by the caller (the CLI starts it first, so spaCy loads meanwhile)
+        yield Steps(lambda items, index: POOL[-1].submit(extract_lines, items), window=2 * workers)
+        return
     pool = worker_pool(workers)
     try:
         yield Steps(lambda items, index: pool.submit(extract_lines, items), window=2 * workers)
