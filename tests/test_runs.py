@@ -184,3 +184,16 @@ def test_outcome_lines_carry_one_line_per_item():
     item = InputItem("x.txt", "0" * 64, "text", 1, 1, ABSTRACTS[0], start=0, end=len(ABSTRACTS[0]))
     blob = extract_lines([item, item])
     assert len(blob.split(b"\n")) == 2 and blob.startswith(b"R")
+
+
+def test_plain_steps_use_a_pool_started_before_them_and_leave_it_running():
+    from pipeline.run import procs
+    from pipeline.run.executors import plain_steps
+
+    with procs.worker_processes(2):
+        started = procs.POOL[-1]
+        with plain_steps(2) as steps:
+            assert steps.submit([], 0).result() == b""
+        assert len(procs.POOL) == 1 and procs.POOL[0] is started
+        assert started.submit(int).result() == 0
+    assert procs.POOL == []
