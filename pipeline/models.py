@@ -160,7 +160,10 @@ class Summary(_Strict):
     results: int
     extracted: int = Field(default=0, ge=0, description="records extracted by this run")
     reused: int = Field(default=0, ge=0, description="records reused from the store")
-    seconds: float
+    seconds: float = Field(
+        description="wall seconds from reading the first input to writing the last record"
+        " (with a report, the audit of each record as it is written is included)"
+    )
     extractor: Extractor
 
     @model_validator(mode="after")
