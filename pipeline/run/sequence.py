@@ -173,9 +173,13 @@ def start_batch(batch: Batch, submit: Submit, store: Store | None, reuse: bool) 
 
 
 def finish_batch(job: InFlight, out: Outputs, store: Store | None) -> int:
-    """Write a finished batch in input order and store what it extracted; its abstract count."""
+    """Store what a finished batch extracted, then write the batch in input order (and feed
+    the report); its abstract count. Stored first: a run killed while writing or auditing the
+    batch resumes with it."""
     lines = split_lines(job.pending.result(), len(job.todo)) if job.pending else []
     fresh = dict(zip(job.todo, lines, strict=True))
+    if store is not None and fresh:
+        store.put((job.keys[i], line) for i, line in fresh.items())
     i = 0
     for entry in job.batch.entries:
         if isinstance(entry, ErrorRecord):
@@ -198,8 +202,6 @@ def finish_batch(job: InFlight, out: Outputs, store: Store | None) -> int:
             out.errors.write(placed.json + b"\n")
             out.tally.errors += 1
         i += 1
-    if store is not None and fresh:
-        store.put((job.keys[i], line) for i, line in fresh.items())
     return i
 
 
