@@ -36,7 +36,7 @@ quality: setup  ## seed gold + TDMSci test figures in one table
 bench: setup  ## throughput beside spaCy's bare tokenizer on the 2,104-abstract corpus
 	$(PY) benchmarks/throughput.py --shared $(SHARED)
 
-bench-runs: setup  ## memory, workers, incremental, resume, Prefect and Dask runs (~20 min)
+bench-runs: setup  ## memory, workers, incremental, resume, Prefect and Dask runs (~30 min; medians of 5)
 	$(PY) benchmarks/runs.py --shared $(SHARED)
 
 schema: setup
