@@ -27,6 +27,13 @@ def test_plural_variants():
     assert plural_variants("BLEU") == ["BLEU"]
 
 
+def test_a_metric_ending_in_a_lower_case_word_gets_its_plural():
+    assert plural_variants("F1-score", "METRIC") == ["F1-score", "F1-scores"]
+    assert plural_variants("Dice score", "METRIC") == ["Dice score", "Dice scores"]
+    assert plural_variants("F1-score", "METHOD") == ["F1-score"]
+    assert plural_variants("ROUGE-L", "METRIC") == ["ROUGE-L"]
+
+
 def test_metric_surface_maps_to_canonical(nlp):
     doc = nlp("We report F1 scores and the word error rate.")
     got = {(s.text, s.label_, s.id_) for s in doc.spans["lexicon"]}

@@ -61,6 +61,7 @@ def acronym_candidates(
             or is_generic(long)
             or is_plural_acronym(short)
             or _is_metric_span(doc, a["long_start"], a["long_end"])
+            or _is_metric_span(doc, a["short_start"], a["short_end"])  # "area under ... (AUC)"
             or is_metric_name(long)
             or head in VOCAB.task_heads  # "Human Activity Recognition (HAR)" is a task
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
@@ -343,6 +344,11 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
                 if close is not None:
                     i = close + 1
                     continue
+            if low != "(" and members and lowers[i] in VOCAB.member_descriptor_openers:
+                nxt = _after_descriptor(words, lowers, i)  # "A for audio separation and B"
+                if nxt is not None:
+                    i = nxt
+                    continue
             j = i
             while j < len(words) and _listed_word(words, lowers, j, first=j == i):
                 j += 1
@@ -365,6 +371,17 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
 _LIST_OPENERS = frozenset(("(", ",", ":"))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
+
+
+def _after_descriptor(words: list[str], lowers: list[str], i: int, limit: int = 6) -> int | None:
+    """The index of the "," or "and" that ends a lower-case descriptor of a listed member
+    starting at token i ("for audio separation"), or None when no such end comes soon."""
+    for j in range(i + 1, min(len(words), i + limit)):
+        if lowers[j] in {",", "and"}:
+            return j
+        if not words[j].isalpha() or not words[j].islower():
+            return None
+    return None
 
 
 def _counted(lowers: list[str], cls_i: int) -> bool:

@@ -326,10 +326,14 @@ def vote_kind(
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans, index)
         prep, before = _preposition_before(doc, cs)
-        if mend < n and lowers[mend] in VOCAB.metric_heads_after_name:
-            draft.metric_like = True  # "on the CHAIRi metric"
+        defined = mend + 3 < n and lowers[mend] == "(" and lowers[mend + 2] == ")"
+        after = mend + 3 if defined else mend
+        if after < n and lowers[after] in VOCAB.metric_heads_after_name:
+            draft.metric_like = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
+        if _after_percent(ctx, ms) and _ACRONYM.fullmatch(words[ms]) and mend == ms + 1:
+            draft.metric_like = True  # "91.4% ANLS": what a percentage is written of
         whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
         head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
         if head is None and prep not in setting:
@@ -383,6 +387,25 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         role = draft.role = "proposed"  # a benchmark the abstract defines (and no lexicon knows)
     if role in ("proposed", "compared") or "lexicon" in draft.sources:
         draft.supported = True
+
+
+_ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
+
+
+def _after_percent(ctx: DocContext, i: int) -> bool:
+    """True when token i follows a percentage ("91.4 %", "91.4%")."""
+    lowers = ctx.lowers
+    return i >= 1 and (
+        (lowers[i - 1] == "%" and i >= 2 and lowers[i - 2][:1].isdigit())
+        or (lowers[i - 1].endswith("%") and lowers[i - 1][:1].isdigit())
+    )
+
+
+def _after_quantity(ctx: DocContext, start: int) -> bool:
+    """True when a mention at char `start` follows a value with a physical unit: what "6.5 GB
+    VRAM" or "40 ms TTFT" names is a measured quantity, not a method."""
+    i, lowers = ctx.token_at(start), ctx.lowers
+    return i >= 2 and lowers[i - 1] in VOCAB.physical_units and lowers[i - 2][:1].isdigit()
 
 
 def share_of(lowers: list[str], i: int) -> bool:
@@ -498,6 +521,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         )
         and not ("lexicon" not in d.sources and all(map(is_place_or_organisation, d.surfaces())))
         and not ("lexicon" not in d.sources and not d.aliases and is_property_name(d.name))
+        and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 

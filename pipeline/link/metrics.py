@@ -11,7 +11,7 @@ from pipeline.link.terms import is_metric_name, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
-from pipeline.resources import VOCAB
+from pipeline.resources import VOCAB, read_map
 
 
 @dataclass
@@ -62,12 +62,16 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
     if lexicon is None:  # the METRIC spans of the lexicon group, when the caller has none
         lexicon = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
     for a in doc._.acronyms:
-        if not is_metric_name(a["long"]):
+        short = [  # the lexicon knows the short form: "area under the ROC curve (AUC)"
+            s for s in lexicon if (s.start_char, s.end_char) == (a["short_start"], a["short_end"])
+        ]
+        if not short and not is_metric_name(a["long"]):
             continue
         inside = [  # the lexicon knows the whole long form: its canonical name
             s for s in lexicon if (s.start_char, s.end_char) == (a["long_start"], a["long_end"])
         ]
-        canonical = inside[0].id_ if inside else " ".join(a["long"].lower().split())
+        known = inside or short
+        canonical = known[0].id_ if known else " ".join(a["long"].lower().split())
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
     for _, _, start, end, label in name_spans(doc):
@@ -124,6 +128,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         run = []
         first = span.end + (span.end < len(doc) and lowers[span.end] in VOCAB.multiplier_words)
         first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
+        changed = _changed_in(lowers, first)
+        first = changed or first
         for k in range(first, min(len(doc), first + 4)):
             if not _plain_word(words[k], stops):
                 break
@@ -131,12 +137,16 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         head = next((i for i, k in enumerate(run) if lowers[k] in heads), None)
         if head is None and 2 <= len(run) <= 3 and _quality_noun(lowers[run[-1]]):
             head = len(run) - 1  # "93.44% formal validity and": the run ends on the noun
-        if head is not None and head >= 1:
+        if changed and head is None and run and lowers[run[0]] in VOCAB.bound_measure_heads:
+            head = 0  # "a 30% reduction in latency": the change names its measure
+        alone = read_map("single_measure_heads")
+        if head == 0 and not changed and lowers[run[0]] not in alone:
+            head = None  # one word after a value is a measure only when it is one by itself
+        if head is not None:
             ks = run[: head + 1]
             phrase = [lowers[k] for k in ks]
-            out.append(
-                (doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), _canonical_phrase(phrase))
-            )
+            name = alone.get(phrase[0], phrase[0]) if head == 0 else _canonical_phrase(phrase)
+            out.append((doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), name))
         if n["from_start"] is None:
             continue
         fspan = doc.char_span(n["from_start"], n["from_end"], alignment_mode="expand")
@@ -160,13 +170,29 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def _changed_in(lowers: list[str], i: int) -> int | None:
+    """The token after "<change> in/of" starting at `i` ("a 40% [improvement in] visual
+    fidelity", "a 30.7% median [decrease in] task completion time"), else None."""
+    if i < len(lowers) and lowers[i] in VOCAB.measure_phrase_leading_words:
+        i += 1
+    if i + 1 < len(lowers) and lowers[i] in VOCAB.change_nouns and lowers[i + 1] in {"in", "of"}:
+        return i + 2
+    return None
+
+
+def _bound_head(word: str) -> bool:
+    """A measure head or its plural ("errors", "success rates")."""
+    heads = VOCAB.bound_measure_heads
+    return word in heads or (word.endswith("s") and word[:-1] in heads)
+
+
 def _name_before(doc: Doc, end: int) -> list[int]:
     """Token indices of a measure's name ending at token `end` - 1 on a bound head ("the
     [Brier score]", "[solve rate]"): two or three plain or title-case words, leading
     'mean'/'the'/... kept, never across a link word; [] when the last word is no head or
     the name is a bare head or praise ("a score of", "strong scores of")."""
     words, lowers = doc_words(doc), doc_lowers(doc)
-    if end < 1 or lowers[end - 1] not in VOCAB.bound_measure_heads:
+    if end < 1 or not _bound_head(lowers[end - 1]):
         return []
     run = [end - 1]
     for k in range(end - 2, max(-1, end - 4), -1):

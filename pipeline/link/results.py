@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from itertools import pairwise
+
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
@@ -20,7 +23,8 @@ from pipeline.link.owners import (
 from pipeline.link.result_kind import is_result_number, points_follow, result_kind
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.link.value_lists import continues_list, distribute, value_lists
-from pipeline.nlp.tokenizer import doc_text
+from pipeline.nlp.tokenizer import doc_text, indices_of
+from pipeline.resources import VOCAB
 
 __all__ = ["ResultDraft", "Tagged", "extract_results", "link_result"]
 
@@ -86,13 +90,20 @@ def link_result(
     draft.method = hit.name if hit else main_method
 
 
+_COLON = frozenset({":"})
+
+
 def metric_before_colon(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | None:
     """The one metric of the clause a colon closes right before token ti's clause: "improves
     resolved rate across all backbones: pooled performance increases from 44.7% to 48.9%"."""
     clause = ctx.clause_of[ti]
-    k = ti
-    while k > 0 and ctx.clause_of[k - 1] == clause and ctx.lowers[k - 1] != ":":
-        k -= 1
+    k = bisect_left(ctx.clause_of, clause)  # the clause's first token (ids grow through the doc)
+    colons = ctx.memo.get(("colons", -1))
+    if colons is None:
+        colons = ctx.memo["colons", -1] = indices_of(ctx.lowers, _COLON)
+    last = bisect_left(colons, ti) - 1  # a colon inside the clause, before the value
+    if last >= 0 and colons[last] >= k:
+        k = colons[last] + 1
     if k < 2 or ctx.lowers[k - 1] != ":" or ctx.sent_of[k - 2] != ctx.sent_of[ti]:
         return None
     names = {m.name for m in metrics if m.clause == ctx.clause_of[k - 2]}
@@ -150,6 +161,7 @@ def extract_results(
         link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed)
         out.append(draft)
     _share_range_kinds(out, doc._.numbers)
+    _rival_figures(out, ctx, methods)
     kept = [n for n, ok in zip(numbers, accepted, strict=True) if ok]
     for chain in value_lists(kept, doc_text(doc)):
         members = [out[k] for k in chain]
@@ -162,6 +174,30 @@ def extract_results(
             if head.kind in ("change", "ratio") and d.kind == "score":
                 d.kind = head.kind  # "a reduction of between 35% and 57%"
     return out
+
+
+def _rival_figures(results: list[ResultDraft], ctx: DocContext, methods: list[Tagged]) -> None:
+    """A figure set against the value before it in its sentence reports the same measure:
+    a rival's figure in parentheses ("a mean accuracy of 92.8%, outperforming GPT-4 (78.8%)")
+    or after a comparison ("a success rate of 40%, compared to 17.5% for the baseline",
+    "0.93 vs. 0.87")."""
+    lows, ends = ctx.lowers, {m.end for m in methods}
+    for prev, d in pairwise(results):
+        if d.metric is not None or prev.metric is None or d.sentence != prev.sentence:
+            continue
+        if (d.unit, d.kind) != (prev.unit, prev.kind):
+            continue
+        ts, te = ctx.token_at(d.start), ctx.token_at(d.end - 1) + 1
+        labelled = lows[ts - 1] == "(" and ts - 1 in ends and te < len(lows) and lows[te] == ")"
+        if labelled or _set_against(lows, ts):
+            d.metric = prev.metric
+
+
+def _set_against(lows: list[str], ts: int) -> bool:
+    """True when a comparison marker stands right before token ts ("vs.", "compared to")."""
+    if ts >= 1 and lows[ts - 1] in VOCAB.versus_markers:
+        return True
+    return ts >= 2 and lows[ts - 2] in VOCAB.against_words and lows[ts - 1] in {"to", "with"}
 
 
 def _share_of_method(ctx: DocContext, te: int, methods: list[Tagged]) -> bool:

@@ -31,9 +31,12 @@ def is_case_sensitive(surface: str) -> bool:
     return not has_lower_word
 
 
-def plural_variants(surface: str) -> list[str]:
-    """The surface plus a regular English plural of its last word for lower-case terms."""
-    if not surface[-1:].isalpha() or not surface.islower() or surface.endswith("s"):
+def plural_variants(surface: str, label: str = "") -> list[str]:
+    """The surface plus a regular English plural of its last word for lower-case terms, and
+    for metrics whose last word is lower case ("F1-score" -> "F1-scores")."""
+    last = surface.replace("-", " ").split()[-1] if surface.strip() else ""
+    countable = surface.islower() or (label == "METRIC" and len(last) >= 3 and last.islower())
+    if not surface[-1:].isalpha() or not countable or surface.endswith("s"):
         return [surface]
     if surface.endswith("y") and not surface.endswith(("ay", "ey", "oy")):
         return [surface, surface[:-1] + "ies"]
@@ -59,7 +62,7 @@ def phrase_patterns(entries: list[LexiconEntry], case: str) -> list[dict[str, An
     seen: set[tuple[str, str]] = set()
     out = []
     for entry in entries:
-        for surface in plural_variants(entry.surface):
+        for surface in plural_variants(entry.surface, entry.label):
             exact = is_case_sensitive(surface)
             key = (entry.label, surface if exact else surface.lower())
             if key in seen:

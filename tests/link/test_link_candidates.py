@@ -66,6 +66,11 @@ def test_generic_short_form_is_reported_and_its_long_form_blocked():
     assert [normalise(text).text[s:e] for s, e in blocked] == ["Large language models"]
 
 
+def test_long_form_of_a_known_metric_acronym_is_no_candidate():
+    cands, generic, _ = acronyms("It reaches an area under the ROC curve (AUC) of 0.97.")
+    assert cands == [] and generic == {"AUC"}
+
+
 def test_task_headed_long_form_is_generic():
     cands, generic, _ = acronyms("Human Activity Recognition (HAR) is hard.")
     assert cands == [] and generic == {"HAR"}
@@ -270,6 +275,11 @@ def test_uncounted_list_after_a_comma_is_a_new_clause():
 
 def test_counted_list_after_a_colon():
     assert listed("We use two datasets: CoQA and QuAC.") == ["CoQA", "QuAC"]
+
+
+def test_counted_list_skips_a_lower_case_descriptor_of_each_member():
+    text = "We release two datasets: OASD-20K for audio separation and OSVA-5K for video."
+    assert listed(text) == ["OASD-20K", "OSVA-5K"]
 
 
 def test_lowercase_initial_camel_name_continues_a_list():

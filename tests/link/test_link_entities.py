@@ -175,6 +175,16 @@ def test_appositive_metric_makes_the_name_metric_like():
     assert judged("Zorplex, a reference-free metric of utility, is new.", "Zorplex").metric_like
 
 
+def test_defined_name_before_a_measure_noun_is_metric_like():
+    text = "It improved the Instance Affinity (IA) score by 44 percent."
+    assert judged(text, "Instance Affinity").metric_like
+
+
+def test_an_acronym_right_after_a_percentage_is_metric_like():
+    assert judged("It reaches 91.4% ANLS on X.", "ANLS").metric_like
+    assert not judged("It reaches 91.4% on ANLS.", "ANLS").metric_like
+
+
 def test_name_with_an_equals_value_is_metric_like():
     assert judged("It reaches tpmC=130 today.", "tpmC").metric_like
 
@@ -325,6 +335,12 @@ def test_metric_like_names_are_returned_apart():
     kept, measures = extract_entities(doc, build_context(doc))
     assert [(d.name, d.kind, d.role) for d in kept] == [("FooNet", "method", "proposed")]
     assert [d.name for d in measures] == ["HALLU-R"]
+
+
+def test_a_name_after_a_value_with_a_physical_unit_is_no_entity():
+    doc = make_doc("FooNet runs at 6.5 GB VRAM and 40 ms TTFT.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.name for d in kept] == ["FooNet"]
 
 
 def test_organisations_and_places_are_never_methods():

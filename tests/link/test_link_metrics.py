@@ -110,6 +110,31 @@ def test_quality_noun_before_from_to_is_a_measure():
     assert got == [("end-to-end correctness", "end-to-end correctness")]
 
 
+def test_a_single_measure_noun_after_a_value_is_a_measure_with_its_canonical_name():
+    got = spans_of(measured_phrase_spans, "It reaches 72.0% success on X and 90% agreement.")
+    assert got == [("success", "success rate"), ("agreement", "agreement")]
+
+
+def test_a_single_word_after_a_value_that_is_no_measure_alone_is_not_one():
+    assert spans_of(measured_phrase_spans, "It reaches 72.0% speed on X.") == []
+
+
+def test_measure_named_by_the_change_of_a_value():
+    text = "It gives a 40% improvement in visual fidelity and a 30.7% median decrease in latency."
+    got = spans_of(measured_phrase_spans, text)
+    assert got == [("visual fidelity", "visual fidelity"), ("latency", "latency")]
+
+
+def test_plural_measure_head_bound_by_of():
+    got = spans_of(bound_phrase_spans, "It has mean absolute errors of 1.5% overall.")
+    assert got == [("mean absolute errors", "absolute error")]
+
+
+def test_defined_long_form_of_a_known_metric_acronym_takes_its_canonical_name():
+    got = spans_of(acronym_metric_spans, "It reaches an area under the ROC curve (AUC) of 0.97.")
+    assert got[:2] == [("area under the ROC curve", "auroc"), ("AUC", "auroc")]
+
+
 def test_words_after_a_value_without_a_measure_head_are_not_a_measure():
     assert spans_of(measured_phrase_spans, "It reaches 50% of the time and 7% lower cost.") == []
 

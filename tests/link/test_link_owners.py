@@ -72,6 +72,14 @@ def test_metric_after_a_change_noun_and_in():
     assert metric_right_after([wer], s.at("35.56%") + 1, s.ctx.lowers) is wer
 
 
+def test_metric_after_a_value_list_and_in():
+    s = Sentence("It gains 18.1% and 36.4% in WER overall.")
+    wer = s.tag("WER")
+    assert metric_right_after([wer], s.at("18.1%") + 1, s.ctx.lowers) is wer
+    s = Sentence("It gains 18.1% for us in WER overall.")
+    assert metric_right_after([s.tag("WER")], s.at("18.1%") + 1, s.ctx.lowers) is None
+
+
 def test_metric_after_a_link_word_is_not_right_after():
     s = Sentence("It reaches 28.4 on BLEU today.")
     assert metric_right_after([s.tag("BLEU")], s.at("28.4") + 1, s.ctx.lowers) is None

@@ -160,3 +160,17 @@ def test_a_colon_hands_the_metric_of_the_clause_it_closes_to_the_next():
 def test_without_a_colon_a_metric_of_another_clause_is_not_taken():
     s = Sentence("It improves recall across all backbones, while cost drops to 48.9%.")
     assert s.results(metrics=["recall"])["48.9%"][2] is None
+
+
+def test_a_rivals_figure_in_parentheses_reports_the_measure_before_it():
+    s = Sentence("FooNet gets an accuracy of 92.8%, outperforming BarNet (78.8%) and Baz (62.1%).")
+    methods = s.tags("FooNet") + s.tags("BarNet", "Baz", compared=True)
+    got = s.results(metrics=["accuracy"], methods=methods)
+    assert [got[v][2] for v in ("92.8%", "78.8%", "62.1%")] == ["accuracy"] * 3
+
+
+def test_a_figure_set_against_a_value_reports_its_measure():
+    s = Sentence("FooNet reaches a recall of 40%, compared to 17.5% for the baseline.")
+    assert s.results(metrics=["recall"])["17.5%"][2] == "recall"
+    s = Sentence("FooNet reaches a recall of 40%, and then 17.5% for the baseline.")
+    assert s.results(metrics=["recall"])["17.5%"][2] is None
