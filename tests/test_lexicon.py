@@ -27,9 +27,11 @@ def test_plural_variants():
     assert plural_variants("BLEU") == ["BLEU"]
 
 
-def test_a_metric_ending_in_a_lower_case_word_gets_its_plural():
-    assert plural_variants("F1-score", "METRIC") == ["F1-score", "F1-scores"]
-    assert plural_variants("Dice score", "METRIC") == ["Dice score", "Dice scores"]
+def test_a_metric_ending_in_a_lower_case_word_gets_its_plural_unless_its_name_matches_alone():
+    named = frozenset({"F1", "BLEU"})
+    assert plural_variants("F1-score", "METRIC", named) == ["F1-score", "F1-scores"]
+    assert plural_variants("Brier score", "METRIC", named) == ["Brier score", "Brier scores"]
+    assert plural_variants("BLEU score", "METRIC", named) == ["BLEU score"]  # "BLEU" matches
     assert plural_variants("F1-score", "METHOD") == ["F1-score"]
     assert plural_variants("ROUGE-L", "METRIC") == ["ROUGE-L"]
 

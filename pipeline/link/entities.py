@@ -176,8 +176,8 @@ def _coordinated(
 
 
 def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> None:
-    """An unlabelled name listed among names the lexicon types takes their kind: "Math500,
-    OlympiadBench, and AMC" makes AMC a dataset."""
+    """An unlabelled name listed with names the lexicon types takes their kind when they agree:
+    "Math500, OlympiadBench, and AMC" makes AMC a dataset, "on IAM and RIMES" IAM."""
     owner: dict[int, Draft] = {}
     for d in drafts:
         for s, e in d.mentions:
@@ -205,9 +205,7 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
                 else:
                     j += 1
         if len(votes) == 1:
-            kind, n = next(iter(votes.items()))
-            if n >= 2:
-                d.kind, d.supported = kind, True
+            d.kind, d.supported = next(iter(votes)), True
 
 
 def _head_after(ctx: DocContext, i: int) -> str | None:

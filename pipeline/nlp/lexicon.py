@@ -31,11 +31,20 @@ def is_case_sensitive(surface: str) -> bool:
     return not has_lower_word
 
 
-def plural_variants(surface: str, label: str = "") -> list[str]:
+def plural_variants(
+    surface: str, label: str = "", named: frozenset[str] = frozenset()
+) -> list[str]:
     """The surface plus a regular English plural of its last word for lower-case terms, and
-    for metrics whose last word is lower case ("F1-score" -> "F1-scores")."""
-    last = surface.replace("-", " ").split()[-1] if surface.strip() else ""
-    countable = surface.islower() or (label == "METRIC" and len(last) >= 3 and last.islower())
+    for metrics ending in a lower-case word whose name alone is no surface of `named`:
+    "F1-score" -> "F1-scores" (one token: "F1" never matches inside it), "Brier score" ->
+    "Brier scores"; not "BLEU score" ("BLEU scores" is a mention of BLEU)."""
+    words = surface.split()
+    token = words[-1] if words else ""
+    name, _, last = token.rpartition("-") if "-" in token else (" ".join(words[:-1]), "", token)
+    glued = "-" in token or name not in named
+    countable = surface.islower() or (
+        label == "METRIC" and glued and len(last) >= 3 and last.islower() and bool(name)
+    )
     if not surface[-1:].isalpha() or not countable or surface.endswith("s"):
         return [surface]
     if surface.endswith("y") and not surface.endswith(("ay", "ey", "oy")):
@@ -61,8 +70,9 @@ def phrase_patterns(entries: list[LexiconEntry], case: str) -> list[dict[str, An
     surface that normalisation rewrites ("R²") is left out: normalised text never holds it."""
     seen: set[tuple[str, str]] = set()
     out = []
+    metrics = frozenset(e.surface for e in entries if e.label == "METRIC")
     for entry in entries:
-        for surface in plural_variants(entry.surface, entry.label):
+        for surface in plural_variants(entry.surface, entry.label, metrics):
             exact = is_case_sensitive(surface)
             key = (entry.label, surface if exact else surface.lower())
             if key in seen:

@@ -321,8 +321,9 @@ def test_bare_name_listed_among_two_datasets_is_a_dataset():
     assert (d.kind, d.supported) == ("dataset", True)
 
 
-def test_one_listed_dataset_is_not_enough_to_align():
-    assert coordinated("We test MMLU and Zorplex today.", ["MMLU"], "Zorplex").kind == "method"
+def test_one_listed_dataset_aligns_the_bare_name():
+    d = coordinated("We test MMLU and Zorplex today.", ["MMLU"], "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
 
 
 def test_name_after_a_scene_setting_list_is_not_aligned():
