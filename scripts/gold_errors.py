@@ -2,7 +2,7 @@
 
 Usage: python scripts/gold_errors.py dev|holdout|blind2|blind4 [--shared ../shared]
 
-Blind 3 and blind 5 are refused: they stay measures of unseen text; their errors are never
+Blind 3, blind 5 and blind 6 are refused: they stay measures of unseen text; their errors are never
 read.
 """
 
@@ -92,7 +92,7 @@ def main() -> None:
     """Extract the gold's abstracts afresh and print its errors."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "gold", help="dev, holdout, blind2 or blind4 (blind3 and blind5 are never read)"
+        "gold", help="dev, holdout, blind2 or blind4 (blind3, blind5 and blind6 are never read)"
     )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
