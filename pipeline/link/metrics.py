@@ -273,6 +273,42 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def _wordlike(word: str) -> bool:
+    """A token holding a letter or digit (not punctuation)."""
+    return any(ch.isalnum() for ch in word)
+
+
+def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """Measures listed after a cue that announces measures ("in terms of accuracy, editing
+    precision, and intent detection rate", "measured by issue identification time and chat
+    duration"): each member of two to four plain words ending on a measure head. The list
+    ends at a member of more than four words or one holding a link word."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    stops, seps = VOCAB.link_words, {",", "and", "or"}
+    out = []
+    for span in doc.spans.get("cues", ()):
+        if span.label_ != "METRIC_LIST_INTRO":
+            continue
+        i = span.end
+        while i < len(doc):
+            j = i
+            while j < len(doc) and j - i <= 4 and lowers[j] not in seps and _wordlike(words[j]):
+                j += 1
+            member = range(i, j)
+            if not member or len(member) > 4 or any(lowers[k] in stops for k in member):
+                break
+            plain = all(_plain_word(words[k], stops) for k in member)
+            if plain and len(member) >= 2 and _bound_head(lowers[j - 1]):
+                name = _canonical_phrase([lowers[k] for k in member])
+                out.append((doc[i].idx, doc[j - 1].idx + len(words[j - 1]), name))
+            while j < len(doc) and lowers[j] in seps:
+                j += 1
+            if j == i + len(member):
+                break  # no separator: the list has ended
+            i = j
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -281,6 +317,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
+    phrases += listed_measure_spans(doc)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins

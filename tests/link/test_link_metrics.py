@@ -6,6 +6,7 @@ from pipeline.link.metrics import (
     changed_phrase_spans,
     extract_metrics,
     keep_metric,
+    listed_measure_spans,
     measured_phrase_spans,
 )
 from pipeline.nlp import get_nlp
@@ -133,6 +134,18 @@ def test_plural_measure_head_bound_by_of():
 def test_defined_long_form_of_a_known_metric_acronym_takes_its_canonical_name():
     got = spans_of(acronym_metric_spans, "It reaches an area under the ROC curve (AUC) of 0.97.")
     assert got[:2] == [("area under the ROC curve", "auroc"), ("AUC", "auroc")]
+
+
+def test_measures_listed_after_a_cue_that_announces_measures():
+    text = "We compare in terms of accuracy, F1-score, and intent detection rate."
+    assert spans_of(listed_measure_spans, text) == [
+        ("intent detection rate", "intent detection rate")
+    ]
+
+
+def test_a_listed_member_without_a_measure_head_is_no_measure_and_a_long_one_ends_the_list():
+    text = "We compare in terms of the specifics of the model and its task success rate."
+    assert spans_of(listed_measure_spans, text) == []
 
 
 def test_words_after_a_value_without_a_measure_head_are_not_a_measure():
