@@ -399,6 +399,13 @@ def _after_percent(ctx: DocContext, i: int) -> bool:
     )
 
 
+def _method_headed(ctx: DocContext, draft: Draft) -> bool:
+    """True when a method head noun follows one of the draft's mentions ("X objective")."""
+    lowers = ctx.lowers
+    ends = (ctx.token_span(s, e)[1] for s, e in draft.mentions)
+    return any(k < len(lowers) and lowers[k] in VOCAB.method_heads for k in ends)
+
+
 def _after_quantity(ctx: DocContext, start: int) -> bool:
     """True when a mention at char `start` follows a value with a physical unit: what "6.5 GB
     VRAM" or "40 ms TTFT" names is a measured quantity, not a method."""
@@ -518,7 +525,12 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and all(s in never_datasets for s in d.surfaces())
         )
         and not ("lexicon" not in d.sources and all(map(is_place_or_organisation, d.surfaces())))
-        and not ("lexicon" not in d.sources and not d.aliases and is_property_name(d.name))
+        and not (
+            "lexicon" not in d.sources
+            and not d.aliases
+            and not _method_headed(ctx, d)  # "a Temporal Consistency objective"
+            and is_property_name(d.name)
+        )
         and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]

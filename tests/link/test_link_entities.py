@@ -344,6 +344,12 @@ def test_a_name_after_a_value_with_a_physical_unit_is_no_entity():
     assert [d.name for d in kept] == ["FooNet"]
 
 
+def test_a_property_name_is_no_method_unless_a_method_head_follows_it():
+    doc = make_doc("It optimizes Mathematical Consistency with a Temporal Consistency objective.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.name for d in kept] == ["Temporal Consistency"]
+
+
 def test_organisations_and_places_are_never_methods():
     doc = make_doc(
         "Researchers at Stanford University and the United Kingdom evaluate FooNet on data."

@@ -111,6 +111,11 @@ def test_title_case_qualities_are_property_names():
     assert all(map(is_property_name, ["Formal Validity", "Spectral Rigidity", "Panoptic Quality"]))
 
 
+def test_a_title_case_name_ending_in_ency_is_a_property_name():
+    assert is_property_name("Mathematical Consistency")
+    assert not is_property_name("Classifier-Free Guidance")
+
+
 def test_one_word_lower_case_and_non_qualities_are_not_property_names():
     assert not is_property_name("Self-Consistency")  # one word: the method
     assert not is_property_name("formal validity")
