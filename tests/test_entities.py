@@ -130,6 +130,11 @@ def test_capitals_then_word_shape():
     assert names(r.methods) == {"NU-Wave": "compared", "WSRGlow": "compared"}
 
 
+def test_lower_case_letter_digit_model_names_are_names_but_versions_are_not():
+    r = extract_text("We compare GPT-4o-mini and o1-mini, and fine-tune Whisper v3-large.")
+    assert "o1-mini" in names(r.methods) and "v3-large" not in names(r.methods)
+
+
 def test_short_form_of_a_lexicon_metric_keeps_its_canonical_name():
     r = extract_text("We reach a Pearson correlation coefficient (PCC) of 0.76; PCC is stable.")
     (metric,) = r.metrics
