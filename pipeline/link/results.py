@@ -179,8 +179,8 @@ def extract_results(
 def _rival_figures(results: list[ResultDraft], ctx: DocContext, methods: list[Tagged]) -> None:
     """A figure set against the value before it in its sentence reports the same measure:
     a rival's figure in parentheses ("a mean accuracy of 92.8%, outperforming GPT-4 (78.8%)")
-    or after a comparison ("a success rate of 40%, compared to 17.5% for the baseline",
-    "0.93 vs. 0.87")."""
+    or after "at" ("followed by DeepSeek-R1 at 64.07%") or after a comparison ("a success
+    rate of 40%, compared to 17.5% for the baseline", "0.93 vs. 0.87")."""
     lows, ends = ctx.lowers, {m.end for m in methods}
     for prev, d in pairwise(results):
         if d.metric is not None or prev.metric is None or d.sentence != prev.sentence:
@@ -189,6 +189,7 @@ def _rival_figures(results: list[ResultDraft], ctx: DocContext, methods: list[Ta
             continue
         ts, te = ctx.token_at(d.start), ctx.token_at(d.end - 1) + 1
         labelled = lows[ts - 1] == "(" and ts - 1 in ends and te < len(lows) and lows[te] == ")"
+        labelled = labelled or (lows[ts - 1] == "at" and ts - 1 in ends)  # "followed by X at N"
         if labelled or _set_against(lows, ts):
             d.metric = prev.metric
 

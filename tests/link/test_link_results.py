@@ -174,3 +174,9 @@ def test_a_figure_set_against_a_value_reports_its_measure():
     assert s.results(metrics=["recall"])["17.5%"][2] == "recall"
     s = Sentence("FooNet reaches a recall of 40%, and then 17.5% for the baseline.")
     assert s.results(metrics=["recall"])["17.5%"][2] is None
+
+
+def test_a_methods_figure_after_at_reports_the_measure_before_it():
+    s = Sentence("FooNet gets the best accuracy of 74.2%, followed by BarNet at 64.1%.")
+    methods = s.tags("FooNet") + s.tags("BarNet", compared=True)
+    assert s.results(metrics=["accuracy"], methods=methods)["64.1%"][2] == "accuracy"
