@@ -167,7 +167,28 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if ks and (lowers[ks[-1]] in heads or lowers[ks[-1]].endswith(suffixes)):
             end = doc[ks[-1]].idx + len(words[ks[-1]])
             out.append((doc[ks[0]].idx, end, _canonical_phrase([lowers[k] for k in ks])))
+        elif not ks and lowers[fspan.start - 2] in VOCAB.intransitive_change_verbs:
+            ks = _subject_before(words, lowers, fspan.start - 2)
+            if ks:  # "exact [secret recovery] rises from 17% to 30%"
+                end = doc[ks[-1]].idx + len(words[ks[-1]])
+                out.append((doc[ks[0]].idx, end, _canonical_phrase([lowers[k] for k in ks])))
     return out
+
+
+def _subject_before(words: list[str], lowers: list[str], verb: int) -> list[int]:
+    """The measure that is the subject of a change verb at token `verb`: the two or three
+    plain words before it ("exact secret recovery"), or one measure head; [] for a vague
+    subject ("performance", "it") or when a link word comes first."""
+    ks: list[int] = []
+    for k in range(verb - 1, max(-1, verb - 4), -1):
+        if not _plain_word(words[k], VOCAB.link_words) or lowers[k] in VOCAB.result_verbs:
+            break
+        ks.insert(0, k)
+    while ks and lowers[ks[0]] in VOCAB.evaluative_adjectives:
+        ks.pop(0)
+    if not ks or lowers[ks[-1]] in VOCAB.vague_measure_nouns:
+        return []
+    return ks if len(ks) >= 2 or _bound_head(lowers[ks[-1]]) else []
 
 
 def _changed_in(lowers: list[str], i: int) -> int | None:

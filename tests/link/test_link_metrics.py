@@ -148,6 +148,15 @@ def test_a_listed_member_without_a_measure_head_is_no_measure_and_a_long_one_end
     assert spans_of(listed_measure_spans, text) == []
 
 
+def test_the_subject_of_a_change_from_a_to_b_is_a_measure():
+    got = spans_of(measured_phrase_spans, "Then secret recovery rises from 17% to 30% here.")
+    assert got == [("secret recovery", "secret recovery")]
+
+
+def test_a_vague_subject_of_a_change_is_no_measure():
+    assert spans_of(measured_phrase_spans, "Pooled performance rises from 17% to 30%.") == []
+
+
 def test_words_after_a_value_without_a_measure_head_are_not_a_measure():
     assert spans_of(measured_phrase_spans, "It reaches 50% of the time and 7% lower cost.") == []
 
