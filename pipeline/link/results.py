@@ -180,14 +180,20 @@ def _rival_figures(results: list[ResultDraft], ctx: DocContext, methods: list[Ta
     """A figure set against the value before it in its sentence reports the same measure:
     a rival's figure in parentheses ("a mean accuracy of 92.8%, outperforming GPT-4 (78.8%)")
     or after "at" ("followed by DeepSeek-R1 at 64.07%") or after a comparison ("a success
-    rate of 40%, compared to 17.5% for the baseline", "0.93 vs. 0.87")."""
+    rate of 40%, compared to 17.5% for the baseline", "0.93 vs. 0.87"); and the change right
+    after a transition is the transition's ("MRR 0.755 to 0.876, +15.9%")."""
     lows, ends = ctx.lowers, {m.end for m in methods}
     for prev, d in pairwise(results):
         if d.metric is not None or prev.metric is None or d.sentence != prev.sentence:
             continue
+        ts, te = ctx.token_at(d.start), ctx.token_at(d.end - 1) + 1
+        if d.kind == "change" and prev.from_value is not None and prev.kind != "change":
+            between = lows[ctx.token_at(prev.end - 1) + 1 : ts]
+            if between and set(between) <= {",", "(", ";"}:
+                d.metric = prev.metric  # "MRR 0.755 to 0.876, +15.9%": the transition's change
+            continue
         if (d.unit, d.kind) != (prev.unit, prev.kind):
             continue
-        ts, te = ctx.token_at(d.start), ctx.token_at(d.end - 1) + 1
         labelled = lows[ts - 1] == "(" and ts - 1 in ends and te < len(lows) and lows[te] == ")"
         labelled = labelled or (lows[ts - 1] == "at" and ts - 1 in ends)  # "followed by X at N"
         if labelled or _set_against(lows, ts):

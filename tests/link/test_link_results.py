@@ -180,3 +180,8 @@ def test_a_methods_figure_after_at_reports_the_measure_before_it():
     s = Sentence("FooNet gets the best accuracy of 74.2%, followed by BarNet at 64.1%.")
     methods = s.tags("FooNet") + s.tags("BarNet", compared=True)
     assert s.results(metrics=["accuracy"], methods=methods)["64.1%"][2] == "accuracy"
+
+
+def test_a_change_right_after_a_transition_reports_its_measure():
+    s = Sentence("The gain is large (MRR from 0.755 to 0.876, +15.9% with more pairs).")
+    assert s.results(metrics=["MRR"])["+15.9%"][2] == "MRR"
