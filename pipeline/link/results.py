@@ -22,7 +22,12 @@ from pipeline.link.owners import (
 )
 from pipeline.link.result_kind import is_result_number, points_follow, result_kind
 from pipeline.link.tags import ResultDraft, Tagged
-from pipeline.link.value_lists import continues_list, distribute, value_lists
+from pipeline.link.value_lists import (
+    continues_list,
+    distribute,
+    units_written_once,
+    value_lists,
+)
 from pipeline.nlp.tokenizer import doc_text, indices_of
 from pipeline.resources import VOCAB
 
@@ -126,6 +131,7 @@ def extract_results(
     numbers = [
         n for n in doc._.numbers if not any(n["start"] < te and ts < n["end"] for ts, te in taken)
     ]
+    numbers = units_written_once(numbers, doc_text(doc))
     name_tokens = frozenset(i for m in methods for i in range(m.start, m.end))
     accepted = [
         is_result_number(n, doc, ctx, metric_tokens, dataset_tokens, name_tokens) for n in numbers

@@ -7,7 +7,7 @@ from functools import cache
 import regex
 
 from pipeline.link.context import DocContext
-from pipeline.link.tags import ResultDraft, Tagged
+from pipeline.link.tags import ResultDraft, Tagged, weights
 from pipeline.resources import VOCAB
 
 
@@ -45,19 +45,43 @@ def distribute(
     methods: list[Tagged] = (),
 ) -> None:
     """Give the values of a list the members of an equally long name list, in order:
-    "ROUGE-1, ROUGE-2 and ROUGE-L of 41.2, 18.7 and 38.3"; datasets only with "respectively"."""
+    "ROUGE-1, ROUGE-2 and ROUGE-L of 41.2, 18.7 and 38.3"; datasets with "respectively" or
+    right after the values ("13 and 34 points on GSM8K and MATH"), methods with
+    "respectively"."""
     sent = drafts[0].sentence
     if any(d.sentence != sent for d in drafts):
         return
     s, e = ctx.sent_bounds[sent]
     respectively = "respectively" in ctx.lowers[s:e]
     for items, attr in ((metrics, "metric"), (datasets, "dataset"), (methods, "method")):
-        if attr != "metric" and not respectively:
+        runs = name_lists(items, ctx.lowers, sent)
+        if attr == "method" and not respectively:
             continue
-        run = _closest_run(name_lists(items, ctx.lowers, sent), drafts, ctx)
+        if attr == "dataset" and not respectively:
+            run = _run_right_after(runs, drafts, ctx)
+        else:
+            run = _closest_run(runs, drafts, ctx)
         if run is not None and len(run) == len(drafts):
             for draft, member in zip(drafts, run, strict=True):
                 setattr(draft, attr, member.name)
+
+
+def _run_right_after(
+    runs: list[list[Tagged]], drafts: list[ResultDraft], ctx: DocContext
+) -> list[Tagged] | None:
+    """The name list that a setting preposition opens right after the values ("... and 34
+    points on GSM8K and MATH"), within the values' clause."""
+    last = ctx.token_at(drafts[-1].end - 1) + 1
+    gap = weights("owners")["dataset_gap"]
+    for run in runs:
+        first = run[0].start
+        if 0 < first - last <= gap and ctx.clause_of[first] == ctx.clause_of[last - 1]:
+            between = ctx.lowers[last:first]
+            if ctx.cue_list("SETTING_PREPOSITION", last, first) and not any(
+                w[:1].isdigit() for w in between
+            ):
+                return run
+    return None
 
 
 def _closest_run(
@@ -83,10 +107,29 @@ def _list_gap() -> regex.Pattern:
     return regex.compile(rf"(?:\s+\p{{L}}[\p{{L}}-]*|{owner})?\s*(?:,|;|,?\s+(?:{words}))\s+")
 
 
+_CLOSES_BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+$")
+_BARE_JOIN = regex.compile(r"\s*(?:,|,?\s+(?:and|or))\s+")
+
+
+def units_written_once(numbers: list[dict], text: str) -> list[dict]:
+    """The numbers with the unit of a list written once, after its last value, given to
+    every bare value joined to it by "," / "and" / "or" ("13 and 34 points", "2, 3 and 4%")."""
+    out = list(numbers)
+    for k in range(len(out) - 2, -1, -1):
+        prev, num = out[k], out[k + 1]
+        bare = prev["unit"] is None and num["unit"] is not None and not prev["range_high"]
+        alike = prev["is_integer"] == num["is_integer"]  # not the 4090 of "RTX 4090 and 6.86x"
+        closes = _CLOSES_BETWEEN.search(text, max(0, prev["start"] - 40), prev["start"])
+        if bare and alike and not closes and _BARE_JOIN.fullmatch(text[prev["end"] : num["start"]]):
+            out[k] = {**prev, "unit": num["unit"]}  # ("between 1 and 2, 59%": 2 ends a pair)
+    return out
+
+
 def continues_list(prev: dict, num: dict, text: str) -> bool:
     """True when `num` follows `prev` in a value list ("41.2, 18.7 and 38.3") with the same
     shape: both decimals or both with the same unit."""
-    if not _list_gap().fullmatch(text[prev["end"] : num["start"]]):
+    gap = text[prev["end"] : num["start"]]
+    if not _list_gap().fullmatch(gap):
         return False
     same_unit = prev["unit"] == num["unit"]
     return same_unit and (prev["unit"] is not None or not (prev["is_integer"] or num["is_integer"]))

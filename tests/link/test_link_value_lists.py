@@ -4,7 +4,13 @@ import re
 
 from pipeline.link.context import build_context
 from pipeline.link.tags import ResultDraft, Tagged
-from pipeline.link.value_lists import continues_list, distribute, name_lists, value_lists
+from pipeline.link.value_lists import (
+    continues_list,
+    distribute,
+    name_lists,
+    units_written_once,
+    value_lists,
+)
 from pipeline.nlp import get_nlp
 
 
@@ -103,15 +109,28 @@ def test_lists_of_different_length_are_not_distributed():
     assert [d.metric for d in drafts] == [None, None, None]
 
 
-def test_datasets_are_distributed_only_with_respectively():
-    s = Sentence("It gets 91.5% and 84.2% on CIFAR-10 and CIFAR-100, respectively.")
+def test_datasets_are_distributed_with_respectively_or_right_after_the_values():
+    s = Sentence("On CIFAR-10 and CIFAR-100 it gets 91.5% and 84.2%, respectively.")
     drafts = s.drafts()
     distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
     assert [d.dataset for d in drafts] == ["CIFAR-10", "CIFAR-100"]
     s = Sentence("It gets 91.5% and 84.2% on CIFAR-10 and CIFAR-100.")
     drafts = s.drafts()
     distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
+    assert [d.dataset for d in drafts] == ["CIFAR-10", "CIFAR-100"]
+    s = Sentence("On CIFAR-10 and CIFAR-100 it gets 91.5% and 84.2%.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
     assert [d.dataset for d in drafts] == [None, None]
+
+
+def test_a_unit_written_once_after_a_list_is_every_members():
+    doc = make_doc("It gains 2, 3 and 4% and 13 and 34 points; Tables 2 and 3 agree.")
+    got = units_written_once(doc._.numbers, doc.text)
+    assert [(n["text"], n["unit"]) for n in got] == [
+        ("2", "%"), ("3", "%"), ("4%", "%"), ("13", "points"), ("34 points", "points"),
+        ("2", None), ("3", None),
+    ]  # fmt: skip
 
 
 def test_methods_are_distributed_with_respectively():
