@@ -330,8 +330,13 @@ def vote_kind(
             draft.metric_like = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
-        if _after_percent(ctx, ms) and _ACRONYM.fullmatch(words[ms]) and mend == ms + 1:
-            draft.metric_like = True  # "91.4% ANLS": what a percentage is written of
+        if (
+            draft.label is None
+            and _after_percent(ctx, ms)
+            and _ACRONYM.fullmatch(words[ms])
+            and mend == ms + 1
+        ):
+            draft.metric_like = True  # "91.4% ANLS" (not "71.2% MMLU": the lexicon knows it)
         whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
         head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
         if head is None and prep not in setting:

@@ -183,6 +183,7 @@ def test_defined_name_before_a_measure_noun_is_metric_like():
 def test_an_acronym_right_after_a_percentage_is_metric_like():
     assert judged("It reaches 91.4% ANLS on X.", "ANLS").metric_like
     assert not judged("It reaches 91.4% on ANLS.", "ANLS").metric_like
+    assert not judged("It reaches 71.2% MMLU.", "MMLU", label="DATASET").metric_like
 
 
 def test_name_with_an_equals_value_is_metric_like():
