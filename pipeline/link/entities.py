@@ -30,6 +30,7 @@ from pipeline.link.terms import (
     is_metric_name,
     is_place_or_organisation,
     is_property_name,
+    is_task_name,
     named_regex,
     occurrences,
 )
@@ -534,7 +535,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             "lexicon" not in d.sources
             and not d.aliases
             and not _method_headed(ctx, d)  # "a Temporal Consistency objective"
-            and is_property_name(d.name)
+            and (is_property_name(d.name) or is_task_name(d.name))
         )
         and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
     ]

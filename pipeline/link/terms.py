@@ -109,6 +109,15 @@ def is_property_name(name: str) -> bool:
     )
 
 
+def is_task_name(name: str) -> bool:
+    """A title-case name of a task: two or more capitalised words, the last a task head
+    ("Scene Text Detection", "Script Identification" is not: no task head)."""
+    words = name.split()
+    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+        return False
+    return words[-1].lower() in VOCAB.task_heads
+
+
 def is_plural_acronym(text: str) -> bool:
     """'LLMs', 'GNNs': capitals followed by a plural s."""
     return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()

@@ -8,6 +8,7 @@ from pipeline.link.terms import (
     is_place_or_organisation,
     is_plural_acronym,
     is_property_name,
+    is_task_name,
     lexicon_labels,
     occurrences,
 )
@@ -109,6 +110,12 @@ def test_organisation_heads_lead_or_end_a_name():
 
 def test_title_case_qualities_are_property_names():
     assert all(map(is_property_name, ["Formal Validity", "Spectral Rigidity", "Panoptic Quality"]))
+
+
+def test_a_title_case_name_ending_in_a_task_head_is_a_task_name():
+    assert is_task_name("Scene Text Detection")
+    assert not is_task_name("Detection") and not is_task_name("scene text detection")
+    assert not is_task_name("Mask R-CNN")
 
 
 def test_a_title_case_name_ending_in_ency_is_a_property_name():
