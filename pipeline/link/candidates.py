@@ -180,6 +180,11 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if shape == "TITLE_SEQ":
             while first < last and lowers[first] in stops:
                 first += 1
+            if first < last and _opens_sentence(lowers, first) and lowers[first].endswith("ing"):
+                first += 1  # "Combining SuRe with ...": a sentence-initial verb, not a name
+            tail = words[last - 1].rsplit("-", 1)
+            if len(tail) == 2 and tail[1].lower() in compounds:
+                continue  # "an Item Response Theory-based indicator": a modifier, no name
             single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
             if last - first >= 2 or single_ok:
                 out.append(_title_candidate(doc, first, last))
@@ -288,6 +293,11 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             start = ctx.starts[v + 1]
             out.append(Candidate(start, start + len(word), word, "proposal"))
     return out
+
+
+def _opens_sentence(lowers: list[str], i: int) -> bool:
+    """True when token i starts a sentence (the text's first token or one after a full stop)."""
+    return i == 0 or lowers[i - 1] in VOCAB.sentence_terminals
 
 
 def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:

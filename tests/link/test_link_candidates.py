@@ -204,6 +204,15 @@ def test_title_run_needs_support():
     assert (cand.source, cand.needs_support) == ("title", True)
 
 
+def test_a_sentence_initial_gerund_is_no_part_of_a_title_run():
+    assert "Combining SuRe" not in shapes("It works. Combining SuRe With Replay helps.")
+    assert "SuRe With Replay" in shapes("It works. Combining SuRe With Replay helps.")
+
+
+def test_a_title_run_ending_in_a_modifier_suffix_is_no_name():
+    assert shapes("We add an Item Response Theory-based indicator.") == {}
+
+
 def test_title_run_splits_off_a_trailing_acronym():
     cand = shapes("We use the Recursive KL Divergence Optimization RKDO here.")[
         "Recursive KL Divergence Optimization"
