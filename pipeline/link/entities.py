@@ -311,10 +311,12 @@ def vote_kind(
     elif draft.hint == "METHOD":
         me += w["method_hint"]
     data_suffixes, method_suffixes = _name_suffixes()
-    size = named_regex("model_size")
+    size, count = named_regex("model_size"), named_regex("sample_count")
     for surface in draft.surfaces():
         if surface.endswith(data_suffixes):
             ds += w["dataset_name_suffix"]
+        if count.search(surface):
+            ds += w["sample_count"]
         if size.search(surface):
             me += w["model_size"]
         elif surface.endswith(method_suffixes):
