@@ -18,6 +18,7 @@ BLIND3_GOLD = ROOT / "tests" / "gold" / "blind3_gold.jsonl"  # measured only: er
 BLIND4_GOLD = ROOT / "tests" / "gold" / "blind4_gold.jsonl"  # scripts/select_blind.py, seed 2030
 BLIND5_GOLD = ROOT / "tests" / "gold" / "blind5_gold.jsonl"  # seed 2031: errors never read
 BLIND6_GOLD = ROOT / "tests" / "gold" / "blind6_gold.jsonl"  # seed 2032: errors never read
+BLIND7_GOLD = ROOT / "tests" / "gold" / "blind7_gold.jsonl"  # seed 2033: read after its first run
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 
