@@ -27,6 +27,11 @@ def test_plural_variants():
     assert plural_variants("BLEU") == ["BLEU"]
 
 
+def test_an_acronym_metric_gets_its_glued_plural():
+    assert plural_variants("AUC", "METRIC") == ["AUC", "AUCs"]
+    assert plural_variants("AUC", "DATASET") == ["AUC"]
+
+
 def test_a_metric_ending_in_a_lower_case_word_gets_its_plural_unless_its_name_matches_alone():
     named = frozenset({"F1", "BLEU"})
     assert plural_variants("F1-score", "METRIC", named) == ["F1-score", "F1-scores"]
@@ -66,7 +71,7 @@ def entry(surface: str, label: str = "METRIC", canonical: str = "x") -> LexiconE
 
 def test_patterns_split_by_case_handling():
     entries = [entry("BLEU"), entry("word error rate")]
-    assert [p["pattern"] for p in phrase_patterns(entries, "exact")] == ["BLEU"]
+    assert [p["pattern"] for p in phrase_patterns(entries, "exact")] == ["BLEU", "BLEUs"]
     lower = [p["pattern"] for p in phrase_patterns(entries, "lower")]
     assert lower == ["word error rate", "word error rates"]
 

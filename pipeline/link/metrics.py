@@ -134,7 +134,7 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             if not _plain_word(words[k], stops):
                 break
             run.append(k)
-        head = next((i for i, k in enumerate(run) if lowers[k] in heads), None)
+        head = next((i for i, k in enumerate(run) if _head_or_plural(lowers[k], heads)), None)
         if head is None and 2 <= len(run) <= 3 and _quality_noun(lowers[run[-1]]):
             head = len(run) - 1  # "93.44% formal validity and": the run ends on the noun
         if changed and head is None and run and lowers[run[0]] in VOCAB.bound_measure_heads:
@@ -201,10 +201,21 @@ def _changed_in(lowers: list[str], i: int) -> int | None:
     return None
 
 
+def _head_or_plural(word: str, heads: frozenset[str]) -> bool:
+    """A word of `heads` or its plural ("approval rates")."""
+    return word in heads or (word.endswith("s") and word[:-1] in heads)
+
+
 def _bound_head(word: str) -> bool:
     """A measure head or its plural ("errors", "success rates")."""
     heads = VOCAB.bound_measure_heads
     return word in heads or (word.endswith("s") and word[:-1] in heads)
+
+
+def _single_head_before(lowers: list[str], end: int) -> list[int]:
+    """[end - 1] when the one word before `end` is a measure head, the object of a change
+    verb ("reducing [costs] by 10.15%"); the caller checks the verb."""
+    return [end - 1] if end >= 2 and _bound_head(lowers[end - 1]) else []
 
 
 def _name_before(doc: Doc, end: int) -> list[int]:
@@ -250,8 +261,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             run = _name_before(doc, i)
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
-        elif lowers[i] == "by":  # "improves solve rate by 2 points"
-            run = _name_before(doc, i)
+        elif lowers[i] == "by":  # "improves solve rate by 2 points", "reducing costs by 10%"
+            run = _name_before(doc, i) or _single_head_before(lowers, i)
             if run and (run[0] < 1 or lowers[run[0] - 1] not in VOCAB.measure_change_verbs):
                 run = []
         if run:

@@ -45,6 +45,8 @@ def plural_variants(
     countable = surface.islower() or (
         label == "METRIC" and glued and len(last) >= 3 and last.islower() and bool(name)
     )
+    if label == "METRIC" and 2 <= len(surface) <= 6 and surface.isalpha() and surface.isupper():
+        return [surface, surface + "s"]  # "AUCs", "FIDs": one token, "AUC" never matches inside
     if not surface[-1:].isalpha() or not countable or surface.endswith("s"):
         return [surface]
     if surface.endswith("y") and not surface.endswith(("ay", "ey", "oy")):

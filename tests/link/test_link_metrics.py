@@ -157,6 +157,17 @@ def test_a_vague_subject_of_a_change_is_no_measure():
     assert spans_of(measured_phrase_spans, "Pooled performance rises from 17% to 30%.") == []
 
 
+def test_one_measure_head_moved_by_a_change_verb_and_by_is_a_measure():
+    got = spans_of(bound_phrase_spans, "It keeps quality while reducing costs by 10.15%.")
+    assert got == [("costs", "cost")]
+    assert spans_of(bound_phrase_spans, "It sells costs by 10.15%.") == []
+
+
+def test_a_plural_measure_head_after_a_value():
+    got = spans_of(measured_phrase_spans, "It reaches 100% text approval rates here.")
+    assert got == [("text approval rates", "text approval rate")]
+
+
 def test_words_after_a_value_without_a_measure_head_are_not_a_measure():
     assert spans_of(measured_phrase_spans, "It reaches 50% of the time and 7% lower cost.") == []
 
