@@ -382,3 +382,9 @@ def test_lowercase_initial_camel_names_continue_a_list():
 def test_long_form_ending_in_a_modifier_is_not_a_name():
     r = extract_text("It shows how Classical-Holographic-Quantum-inspired (CHQ) principles help.")
     assert r.methods == [] and r.datasets == []
+
+
+def test_a_lexicon_name_in_a_compound_is_used_and_owns_no_value():
+    r = extract_text("We propose TrInk, a Mamba-based writer that reaches 35.5% accuracy.")
+    assert names(r.methods) == {"TrInk": "proposed", "Mamba": "used"}
+    assert r.results[0].method == "TrInk"

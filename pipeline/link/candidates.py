@@ -237,6 +237,22 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     return out
 
 
+def compound_lexicon_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
+    """Lexicon names glued to a modifier that are no name shape of their own ("a Mamba-based
+    backbone", "Llama-style"): the name, typed by its lexicon. `shaped` holds the start
+    offsets the shape candidates already cover."""
+    compounds, labels = VOCAB.compound_suffixes, lexicon_labels()
+    words, starts = doc_words(doc), doc_starts(doc)
+    out = []
+    for i in [k for k, w in enumerate(words) if "-" in w]:
+        name, _, tail = words[i].rpartition("-")
+        if starts[i] in shaped or tail.lower() not in compounds or name not in labels:
+            continue
+        end = starts[i] + len(name)
+        out.append(Candidate(starts[i], end, name, "compound", label=labels[name]))
+    return out
+
+
 @cache
 def _modifier_endings() -> tuple[str, ...]:
     """The endings of English modifiers, as a tuple for `str.endswith`."""

@@ -75,6 +75,9 @@ def link_document(doc: Doc) -> Linked:
         if d.kind == "method"
         for t in tag_mentions(ctx, d.mentions, d.name, methods=True)
     ]
+    only_modifiers = {d.name for d in drafts if d.sources == {"compound"}}
+    for t in me_tags:  # "a Mamba-based backbone" names what is used, never a value's owner
+        t.instrument = t.instrument or t.name in only_modifiers
     ends = {t.end for t in me_tags}
     for t in me_tags:  # "Llama-8B (LoRA)": the bracketed method qualifies the one before
         if t.start >= 2 and ctx.lowers[t.start - 1] == "(" and t.start - 1 in ends:

@@ -12,6 +12,7 @@ from spacy.tokens import Doc
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
+    compound_lexicon_candidates,
     ends_generic,
     head_noun_candidates,
     inside_metric,
@@ -388,6 +389,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     role = min(roles, key=ROLE_RANK.__getitem__) if roles else "used"
     if draft.kind == "dataset" and role == "compared":
         role = "used"
+    if draft.sources == {"compound"} and role == "proposed":
+        role = "used"  # "we propose TrInk, a Transformer-based ...": what it builds on
     draft.role = role
     if draft.kind == "dataset" and role == "used" and draft.sources == {"acronym"}:
         role = draft.role = "proposed"  # a benchmark the abstract defines (and no lexicon knows)
@@ -493,6 +496,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     acr, generic_shorts, blocked = acronym_candidates(doc, ctx)
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
+    shapes += compound_lexicon_candidates(doc, {c.start for c in shapes})
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)

@@ -267,7 +267,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
                 run = []
         if run:
             end = doc[run[-1]].idx + len(words[run[-1]])
-            out.append((doc[run[0]].idx, end, _canonical_phrase([lowers[k] for k in run])))
+            name = _canonical_phrase([lowers[k] for k in run])
+            out.append((doc[run[0]].idx, end, read_map("single_measure_heads").get(name, name)))
     return out
 
 

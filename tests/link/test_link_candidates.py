@@ -4,6 +4,7 @@ from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
     coined_suffix,
+    compound_lexicon_candidates,
     ends_generic,
     head_noun_candidates,
     inside_metric,
@@ -424,3 +425,9 @@ def test_a_capitalised_head_noun_is_part_of_the_dataset_name():
         "Waymo Open Motion Dataset",
         "Gigaword",
     ]
+
+
+def test_a_lexicon_name_glued_to_a_modifier_is_a_compound_candidate():
+    doc = make_doc("It uses a Mamba-based backbone and a Wordy-based head.")
+    got = compound_lexicon_candidates(doc, set())
+    assert [(c.text, c.source, c.label) for c in got] == [("Mamba", "compound", "METHOD")]
