@@ -388,3 +388,8 @@ def test_a_lexicon_name_in_a_compound_is_used_and_owns_no_value():
     r = extract_text("We propose TrInk, a Mamba-based writer that reaches 35.5% accuracy.")
     assert names(r.methods) == {"TrInk": "proposed", "Mamba": "used"}
     assert r.results[0].method == "TrInk"
+
+
+def test_a_title_run_that_performs_is_a_method():
+    r = extract_text("We compare strategies. Entropy Sampling achieved 93.7% accuracy on X.")
+    assert "Entropy Sampling" in names(r.methods)

@@ -370,6 +370,8 @@ def vote_kind(
             nxt = next_content(doc, nxt)
         if nxt is not None and lowers[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
+            # "Entropy Sampling achieved 93.7%": a capitalised name that performs
+            draft.supported = draft.supported or not draft.name.islower()
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
     draft.kind = "dataset" if ds > me else "method"
