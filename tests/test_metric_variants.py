@@ -51,6 +51,12 @@ def test_a_family_named_per_variant_keeps_the_variant():
     assert canonical("ROUGE-Lsum") == "rouge-lsum"
 
 
+def test_a_letter_prefix_on_a_known_metric_acronym_names_its_own_metric():
+    assert canonical("VRMSE") == "vrmse"
+    assert canonical("ATLAS") is None  # LAS is too short a base to count
+    assert canonical("XRAYS") is None
+
+
 def test_unknown_bases_and_model_versions_are_no_metrics():
     assert canonical("GPT-4") is None
     assert canonical("Llama-3") is None

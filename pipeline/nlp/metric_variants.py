@@ -1,5 +1,6 @@
 """Variants of known metrics by shape: another cut-off of an @-family ("pass@5", "Hits@7",
-"mAP@0.5:0.95") or an order/variant suffix on a known metric ("BLEU-4", "ROUGE-Lsum")."""
+"mAP@0.5:0.95"), an order/variant suffix on a known metric ("BLEU-4", "ROUGE-Lsum"), or a
+letter prefix on a known metric acronym ("VRMSE")."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ def variant_canonical(
         base = m.group("base")
         if "@" in word:
             return families.get(base.lower() + "@")
+        if word[:1].isupper() and word.isupper() and "-" not in word:  # "VRMSE": its own name
+            return word.lower() if base in families else None
         if families.get(base + "-") == "*":
             return word.lower()  # the lexicon names each variant: "ROUGE-Lsum" -> rouge-lsum
         return families.get(base)
@@ -103,7 +106,8 @@ class MetricVariants:
         covered = {i for s in group or () for i in range(s.start, s.end)}
         found = []
         for i, word in enumerate(doc_words(doc)):
-            if ("@" in word or "-" in word) and i not in covered:
+            prefixed = 4 <= len(word) <= 7 and word.isupper() and word.isalpha()
+            if ("@" in word or "-" in word or prefixed) and i not in covered:
                 canonical = self.canonical(word)
                 if canonical is not None:
                     found.append(Span(doc, i, i + 1, label="METRIC", span_id=canonical))
