@@ -56,6 +56,8 @@ def is_result_number(
             return True
         if ti >= 2 and ctx.lowers[ti - 1] == "(" and ti - 2 in name_tokens:
             return True  # "GPT-5 (0.64)": a method's score
+        if ti >= 2 and ctx.lowers[ti - 1] == "," and ti - 2 in metric_tokens:
+            return True  # "(AU ROC, 0.91)": a measure and its value
         return cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)  # "accuracy of 0.91", "reaching .9"
     return True
 

@@ -58,6 +58,9 @@ def link_result(
         draft.metric = hit.name if hit else None
         if draft.metric is None:
             draft.metric = metric_before_colon(ctx, ti, metrics)
+        if draft.metric is None and ti >= 2 and ctx.lowers[ti - 1] == ",":
+            label = next((m for m in metrics if m.end == ti - 1), None)
+            draft.metric = label.name if label else None  # "(AU ROC, 0.91)"
         in_clause_ds = [d for d in datasets if d.clause == clause]
         hit = dataset_right_after(datasets, te, ctx) or nearest(in_clause_ds, ti)
         draft.dataset = hit.name if hit else scene_dataset(datasets, doc, ctx, ti)

@@ -185,3 +185,9 @@ def test_a_methods_figure_after_at_reports_the_measure_before_it():
 def test_a_change_right_after_a_transition_reports_its_measure():
     s = Sentence("The gain is large (MRR from 0.755 to 0.876, +15.9% with more pairs).")
     assert s.results(metrics=["MRR"])["+15.9%"][2] == "MRR"
+
+
+def test_a_value_after_a_measure_and_a_comma_is_its_value():
+    s = Sentence("FooNet gets 93.7% accuracy (AUROC, 0.91) in binary classification.")
+    got = s.results(metrics=["accuracy", "AUROC"])
+    assert got["0.91"][2] == "AUROC"
