@@ -60,6 +60,20 @@ def test_dash_range_shares_unit():
 
 
 @pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("within 1-4pp of it", "points"),
+        ("by 5-10 percentage points", "points"),
+        ("50-250 times smaller", "x"),
+        ("by 5.1-8.0 points", "points"),
+    ],
+)
+def test_dash_range_with_a_points_or_times_unit(text, unit):
+    lo, hi = find_numbers(text)
+    assert (lo.range_low, hi.range_high, lo.unit, hi.unit) == (True, True, unit, unit)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "GPT-4o and TPRU-7B",

@@ -28,7 +28,9 @@ _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_\\])
     (?:
-      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)\s?(?P<runit>%|×|x(?![A-Za-z0-9]))
+      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
+      (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
+      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b))
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
     | (?P<sign>[-−+](?=\.?\d))?
@@ -191,7 +193,7 @@ def find_numbers(text: str) -> list[Number]:
             lo, hi = float(m.group("lo")), float(m.group("hi"))
             if not (isfinite(lo) and isfinite(hi)):
                 continue  # a range stands or falls whole
-            unit = UNIT_ALIASES[m.group("runit")]
+            unit = UNIT_ALIASES[" ".join((m.group("runit") or m.group("rwunit")).split())]
             lo_end = m.start("lo") + len(m.group("lo"))
             found.append(
                 Number(
