@@ -122,6 +122,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     heads, stops = VOCAB.measure_phrase_heads, VOCAB.link_words
     out = []
     for n in doc._.numbers:
+        if n["range_low"]:
+            continue  # "15-35 times lower search cost": the measure is read after the high end
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
         if span is None:
             continue
