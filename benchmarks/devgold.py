@@ -19,6 +19,7 @@ BLIND4_GOLD = ROOT / "tests" / "gold" / "blind4_gold.jsonl"  # scripts/select_bl
 BLIND5_GOLD = ROOT / "tests" / "gold" / "blind5_gold.jsonl"  # seed 2031: errors never read
 BLIND6_GOLD = ROOT / "tests" / "gold" / "blind6_gold.jsonl"  # seed 2032: errors never read
 BLIND7_GOLD = ROOT / "tests" / "gold" / "blind7_gold.jsonl"  # seed 2033: read after its first run
+BLIND8_GOLD = ROOT / "tests" / "gold" / "blind8_gold.jsonl"  # seed 2034: read after its first run
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

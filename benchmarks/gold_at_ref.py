@@ -38,7 +38,8 @@ def main() -> None:
     """Print both versions' figures for every gold asked for."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--ref", required=True)
-    ap.add_argument("--gold", nargs="+", default=["blind3", "blind4", "blind5", "blind6", "blind7"])
+    blinds = ["blind3", "blind4", "blind5", "blind6", "blind7", "blind8"]
+    ap.add_argument("--gold", nargs="+", default=blinds)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = ap.parse_args()
     print(
