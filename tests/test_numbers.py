@@ -242,3 +242,13 @@ def test_percentage_points_in_every_written_form(text, surface):
 def test_from_a_with_a_short_owner_to_b_is_one_transition(text):
     (n,) = find_numbers(text)
     assert (n.text, n.from_value) == ("54.8%", 53.8)
+
+
+def test_parallel_transitions_pair_each_from_value_with_its_result():
+    got = find_numbers("It cuts ASR from 29.4% and 43.4% to 8.4% and 6.2%, respectively.")
+    assert [(n.value, n.from_value) for n in got] == [(8.4, 29.4), (6.2, 43.4)]
+
+
+def test_unequal_lists_around_to_are_no_parallel_transition():
+    got = find_numbers("It goes from 44.7% to 48.9% and 49.1% later.")
+    assert [(n.value, n.from_value) for n in got] == [(48.9, 44.7), (49.1, None)]

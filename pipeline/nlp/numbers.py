@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from math import isfinite
 
 import regex
@@ -284,6 +285,19 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
     i = 0
     while i < len(numbers):
         cur = numbers[i]
+        if k := _parallel_transition(text, numbers, i):  # "from 29.4% and 43.4% to 8.4% and 6.2%"
+            for a, b in zip(numbers[i : i + k], numbers[i + k : i + 2 * k], strict=True):
+                out.append(
+                    replace(
+                        b,
+                        unit=b.unit or a.unit,
+                        from_value=a.value,
+                        from_start=a.start,
+                        from_end=a.end,
+                    )
+                )
+            i += 2 * k
+            continue
         nxt = numbers[i + 1] if i + 1 < len(numbers) else None
         if nxt is not None and not cur.range_low:
             gap = text[cur.end : nxt.start]
@@ -334,6 +348,27 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
         out.append(cur)
         i += 1
     return out
+
+
+_LIST_JOIN = regex.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")
+_TO_JOIN = regex.compile(r"\s+to\s+")
+
+
+def _parallel_transition(text: str, numbers: list[Number], i: int) -> int:
+    """k when numbers i.. are "from A1 and A2 to B1 and B2" (k values each side, k 2 to 4),
+    each B the result of its A; else 0."""
+    if not _FROM_BEFORE.search(text[max(0, numbers[i].start - 20) : numbers[i].start]):
+        return 0
+    for k in range(2, 5):
+        if i + 2 * k > len(numbers):
+            return 0
+        a, b = numbers[i : i + k], numbers[i + k : i + 2 * k]
+        if not _TO_JOIN.fullmatch(text[a[-1].end : b[0].start]):
+            continue
+        joined = [*pairwise(a), *pairwise(b)]
+        if all(_LIST_JOIN.fullmatch(text[x.end : y.start]) for x, y in joined):
+            return k
+    return 0
 
 
 class NumberFinder:
