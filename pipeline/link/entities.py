@@ -32,6 +32,7 @@ from pipeline.link.terms import (
     is_place_or_organisation,
     is_property_name,
     is_task_name,
+    lexicon_labels,
     named_regex,
     occurrences,
 )
@@ -313,7 +314,11 @@ def vote_kind(
         me += w["method_hint"]
     data_suffixes, method_suffixes = _name_suffixes()
     size, count = named_regex("model_size"), named_regex("sample_count")
+    labels = lexicon_labels()
     for surface in draft.surfaces():
+        family = _FAMILY_SPLIT.split(surface, 1)[0]
+        if family != surface and labels.get(family) == "METHOD":
+            me += w["method_family"]  # "Gemini-3-flash": a release of a known model family
         if surface.endswith(data_suffixes):
             ds += w["dataset_name_suffix"]
         if count.search(surface):
@@ -400,6 +405,7 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         draft.supported = True
 
 
+_FAMILY_SPLIT = regex.compile(r"[-–\s]")
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
 
 

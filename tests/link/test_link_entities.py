@@ -186,6 +186,10 @@ def test_an_acronym_right_after_a_percentage_is_metric_like():
     assert not judged("It reaches 71.2% MMLU.", "MMLU", label="DATASET").metric_like
 
 
+def test_a_release_of_a_known_model_family_votes_method():
+    assert judged("We attack models on Gemini-3-flash today.", "Gemini-3-flash").kind == "method"
+
+
 def test_a_sample_count_ending_a_name_votes_dataset():
     assert judged("We study Zorplex-16K closely.", "Zorplex-16K").kind == "dataset"
     assert judged("We study Zorplex-7B closely.", "Zorplex-7B").kind == "method"
