@@ -32,7 +32,8 @@ def keep_metric(span: Span) -> bool:
         return False  # "loss function", "precision head"
     word = doc_text(doc)[span.start_char : span.end_char]
     if word.lower() == "loss" or word.lower() == "losses":
-        return prev in VOCAB.metric_loss_ok_before or not prev.isalpha()
+        valued = nxt.lstrip("+-−.")[:1].isdigit() or nxt in {"=", ":", "of"}  # "loss 2.789"
+        return prev in VOCAB.metric_loss_ok_before or not prev.isalpha() or valued
     title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
     if (
         title_word

@@ -50,6 +50,10 @@ def test_bare_loss_needs_a_measuring_word_before_it():
     assert kept("It has low loss but a contrastive loss.") == [("loss", True), ("loss", False)]
 
 
+def test_bare_loss_with_its_value_is_a_metric():
+    assert kept("The model reaches loss 2.789 overall.") == [("loss", True)]
+
+
 def test_capitalised_metric_word_mid_sentence_is_a_name():
     assert kept("Its Recall module works; recall rises.") == [("Recall", False), ("recall", True)]
 
