@@ -252,3 +252,16 @@ def test_parallel_transitions_pair_each_from_value_with_its_result():
 def test_unequal_lists_around_to_are_no_parallel_transition():
     got = find_numbers("It goes from 44.7% to 48.9% and 49.1% later.")
     assert [(n.value, n.from_value) for n in got] == [(48.9, 44.7), (49.1, None)]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("aligned with ISO/IEC 42001 controls", []),
+        ("1.5x faster on an RTX 4090 GPU", ["1.5x"]),
+        ("on CIFAR 100 and more", []),
+        ("gives PPL 294 versus 300", ["294", "300"]),
+    ],
+)
+def test_a_number_after_an_all_caps_name_is_part_of_it(text, found):
+    assert [n.text for n in find_numbers(text)] == found

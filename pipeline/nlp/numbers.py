@@ -145,6 +145,8 @@ class _Masked:
 _DIGIT = regex.compile(r"[-−+]?\.?\d")
 # "89.3 ± 0.4" is a spread and "p < 0.001" a threshold, not results.
 _NOT_RESULT_BEFORE = tuple(VOCAB.spread_operators | VOCAB.threshold_operators)
+_NAME_NUMBER = regex.compile(r"\d{3,5}$")  # a bare integer of three to five digits
+_CAPS_BEFORE = regex.compile(r"(?<![\w/-])([A-Z]{2,})(?:/[A-Z]{2,})*\x20$")
 
 
 def _number_matches(text: str):
@@ -187,6 +189,9 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE):
             continue
+        caps = _NAME_NUMBER.match(m.group(0)) and _CAPS_BEFORE.search(text, max(0, s - 24), s)
+        if caps and (e - s >= 4 or len(caps.group(1)) >= 5):
+            continue  # "ISO/IEC 42001", "RTX 4090", "CIFAR 100" (not "PPL 294"): part of a name
         if m.group("seq") is not None:  # "82.1/81.4": one reported value per slash part
             found.extend(_slash_values(text, m))
             continue
