@@ -191,3 +191,9 @@ def test_a_value_after_a_measure_and_a_comma_is_its_value():
     s = Sentence("FooNet gets 93.7% accuracy (AUROC, 0.91) in binary classification.")
     got = s.results(metrics=["accuracy", "AUROC"])
     assert got["0.91"][2] == "AUROC"
+
+
+def test_a_range_after_by_is_a_range_of_changes():
+    s = Sentence("It reduces memory usage by 76.64% to 79.84% overall.")
+    got = s.results()
+    assert got["76.64%"][0] == got["79.84%"][0] == "change"
