@@ -20,6 +20,7 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import LexiconEntry, data_path, read_jsonl
 
 DEFAULT_PATTERNS = "patterns/metric_variants.jsonl"
+_PREFIXED = regex.compile(r"[A-Z]{4,7}")  # a token that may be a prefixed metric acronym
 
 
 def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
@@ -106,8 +107,9 @@ class MetricVariants:
         covered = {i for s in group or () for i in range(s.start, s.end)}
         found = []
         for i, word in enumerate(doc_words(doc)):
-            prefixed = 4 <= len(word) <= 7 and word.isupper() and word.isalpha()
-            if ("@" in word or "-" in word or prefixed) and i not in covered:
+            if "@" in word or "-" in word or (word.isupper() and _PREFIXED.fullmatch(word)):
+                if i in covered:
+                    continue
                 canonical = self.canonical(word)
                 if canonical is not None:
                     found.append(Span(doc, i, i + 1, label="METRIC", span_id=canonical))
