@@ -20,6 +20,7 @@ BLIND5_GOLD = ROOT / "tests" / "gold" / "blind5_gold.jsonl"  # seed 2031: errors
 BLIND6_GOLD = ROOT / "tests" / "gold" / "blind6_gold.jsonl"  # seed 2032: errors never read
 BLIND7_GOLD = ROOT / "tests" / "gold" / "blind7_gold.jsonl"  # seed 2033: read after its first run
 BLIND8_GOLD = ROOT / "tests" / "gold" / "blind8_gold.jsonl"  # seed 2034: read after its first run
+BLIND9_GOLD = ROOT / "tests" / "gold" / "blind9_gold.jsonl"  # seed 2035: read after its first run
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

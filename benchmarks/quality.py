@@ -23,6 +23,7 @@ from devgold import (
     BLIND6_GOLD,
     BLIND7_GOLD,
     BLIND8_GOLD,
+    BLIND9_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -104,6 +105,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 6 (30, never read)", dev_report(args.shared, BLIND6_GOLD))
     add_gold_rows(table, "blind gold 7 (30)", dev_report(args.shared, BLIND7_GOLD))
     add_gold_rows(table, "blind gold 8 (30)", dev_report(args.shared, BLIND8_GOLD))
+    add_gold_rows(table, "blind gold 9 (30)", dev_report(args.shared, BLIND9_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

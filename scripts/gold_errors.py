@@ -1,6 +1,6 @@
 """Print a development gold's misses and false positives per document, by category.
 
-Usage: python scripts/gold_errors.py dev|holdout|blind2|blind4|blind7|blind8 [--shared ../shared]
+Usage: python scripts/gold_errors.py GOLD [--shared ../shared]  (dev, holdout, blind2, 4, 7-9)
 
 Blind 3, blind 5 and blind 6 are refused: they stay measures of unseen text; their errors
 are never read.
@@ -28,7 +28,7 @@ from pipeline.quality.evaluate import (  # noqa: E402
 )
 from pipeline.run.sequence import run_pipeline  # noqa: E402
 
-DEVELOPMENT = ("dev", "holdout", "blind2", "blind4", "blind7", "blind8")
+DEVELOPMENT = ("dev", "holdout", "blind2", "blind4", "blind7", "blind8", "blind9")
 GOLDS = {name: ROOT / "tests" / "gold" / f"{name}_gold.jsonl" for name in DEVELOPMENT}
 
 
@@ -92,7 +92,7 @@ def main() -> None:
     """Extract the gold's abstracts afresh and print its errors."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "gold", help="dev, holdout, blind2, blind4, blind7, blind8 (never blind3, 5 or 6)"
+        "gold", help="dev, holdout, blind2, blind4, blind7-9 (never blind3, 5 or 6)"
     )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
