@@ -148,6 +148,8 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     if cues_before[-2:] == ["up", "to"] and measured_after:
         cues_before = cues_before[:-2]  # "up to 74.33% F1-score": a bound on a score
     change_before, change_after = VOCAB.change_cues_before, VOCAB.change_cues_after
+    if before[-1:] == ["to"] and len(before) >= 2 and before[-2] in change_before - {"up"}:
+        return "score"  # "performance increases to 96.0%": the level reached
     if (
         _by_right_before(before)
         or any(w in change_before for w in cues_before)

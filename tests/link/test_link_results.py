@@ -197,3 +197,9 @@ def test_a_range_after_by_is_a_range_of_changes():
     s = Sentence("It reduces memory usage by 76.64% to 79.84% overall.")
     got = s.results()
     assert got["76.64%"][0] == got["79.84%"][0] == "change"
+
+
+def test_a_value_after_a_change_verb_and_to_is_the_level_reached():
+    s = Sentence("Performance increases to 96.0% accuracy; it improves by up to 20% elsewhere.")
+    got = s.results(metrics=["accuracy"])
+    assert (got["96.0%"][0], got["20%"][0]) == ("score", "change")
