@@ -393,3 +393,16 @@ def test_a_lexicon_name_in_a_compound_is_used_and_owns_no_value():
 def test_a_title_run_that_performs_is_a_method():
     r = extract_text("We compare strategies. Entropy Sampling achieved 93.7% accuracy on X.")
     assert "Entropy Sampling" in names(r.methods)
+
+
+def test_names_listed_after_metrics_are_measures():
+    r = extract_text(
+        "We introduce four metrics: Reliability Decay Curve (RDC), Variance Amplification "
+        "Factor (VAF), and Meltdown Onset Point (MOP)."
+    )
+    assert r.methods == []
+    assert {m.name for m in r.metrics} == {
+        "reliability decay curve",
+        "variance amplification factor",
+        "meltdown onset point",
+    }

@@ -336,7 +336,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     maximal run of capitalised (or version) tokens ("frameworks like Information Contrastive
     Learning", "baselines such as Uniform and Selective LDP")."""
     data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
-    classes = VOCAB.method_class_nouns | data_classes
+    metric_classes = VOCAB.metric_class_nouns
+    classes = VOCAB.method_class_nouns | data_classes | metric_classes
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
@@ -348,7 +349,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")
         elif low == "(":
             cls_i = k - 1
-        elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns:
+        elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns | metric_classes:
             cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:
             continue
@@ -357,6 +358,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if low == "(" and not _parenthesised_list(lowers, k):
             continue
         hint = "DATASET" if lowers[cls_i] in data_classes else "METHOD"
+        if lowers[cls_i] in metric_classes:
+            hint = "METRIC"  # "four metrics: Reliability Decay Curve (RDC), ..."
         members: list[Candidate] = []
         i = k + 1
         while i < len(words):

@@ -312,6 +312,8 @@ def vote_kind(
         ds += w["listed_dataset_hint"] if "list" in draft.sources else w["dataset_hint"]
     elif draft.hint == "METHOD":
         me += w["method_hint"]
+    elif draft.hint == "METRIC":
+        draft.metric_like = True  # listed after "metrics"/"measures": a measure's name
     data_suffixes, method_suffixes = _name_suffixes()
     size, count = named_regex("model_size"), named_regex("sample_count")
     labels = lexicon_labels()
