@@ -265,3 +265,14 @@ def test_unequal_lists_around_to_are_no_parallel_transition():
 )
 def test_a_number_after_an_all_caps_name_is_part_of_it(text, found):
     assert [n.text for n in find_numbers(text)] == found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "it rose from a baseline of 35.1% ± 3.1% to 92.3% ± 0.9% overall",
+        "it rose from an accuracy of 35.1% to 92.3% overall",
+    ],
+)
+def test_a_transition_from_a_named_baseline_with_a_spread(text):
+    assert [(n.value, n.from_value) for n in find_numbers(text)] == [(92.3, 35.1)]

@@ -77,10 +77,13 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
 
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]++\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
-    r"^\s*(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
+    r"^\s*(?:±\s?\d+(?:\.\d+)?\s?%?\s+)?"  # "35.1% ± 3.1% to 92.3%": a spread on A
+    r"(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
     r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?[$€£]?$"
 )
-_FROM_BEFORE = regex.compile(r"\bfrom\s+(?:\w+\s+){0,1}[$€£]?$")
+_FROM_BEFORE = regex.compile(  # "from 3.2", "from about 3.2", "from a baseline of 35.1%"
+    r"\bfrom\s+(?:(?:\w+\s+){0,1}|(?:\w+\s+){1,3}of\s+)[$€£]?$"
+)
 # "from 53.8% (raw agent) to 54.8%", "from 44.7% for baseline repair to 48.9%": after "from
 # A", a short parenthesis or owner phrase may stand before "to B"
 _FROM_GAP_TRANSITION = regex.compile(
