@@ -254,6 +254,31 @@ def compound_lexicon_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
 
 
 @cache
+def _folded_methods() -> dict[str, str]:
+    """Case-folded METHOD lexicon surfaces -> surface (for lower-case model ids)."""
+    return {k.lower(): k for k, v in lexicon_labels().items() if v == "METHOD"}
+
+
+_MODEL_ID = regex.compile(r"[a-z][a-z0-9.]*(?:-[a-z0-9.]+)+")
+
+
+def model_id_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
+    """Lower-case model ids that start with a known method and go on with variant parts only
+    ("distilbert-base-uncased", "roberta-large"): methods, as written."""
+    variants, methods = VOCAB.variant_suffixes, _folded_methods()
+    words, starts = doc_words(doc), doc_starts(doc)
+    out = []
+    for i in [k for k, w in enumerate(words) if "-" in w and w.islower()]:
+        word = words[i]
+        if starts[i] in shaped or not _MODEL_ID.fullmatch(word):
+            continue
+        head, *parts = word.split("-")
+        if head in methods and all(p in variants or p[:1].isdigit() for p in parts):
+            out.append(Candidate(starts[i], starts[i] + len(word), word, "shape", label="METHOD"))
+    return out
+
+
+@cache
 def _modifier_endings() -> tuple[str, ...]:
     """The endings of English modifiers, as a tuple for `str.endswith`."""
     return tuple(sorted(VOCAB.modifier_endings))

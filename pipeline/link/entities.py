@@ -18,6 +18,7 @@ from pipeline.link.candidates import (
     inside_metric,
     lexicon_candidates,
     listed_candidates,
+    model_id_candidates,
     proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
@@ -507,6 +508,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
     shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
     shapes += compound_lexicon_candidates(doc, {c.start for c in shapes})
+    shapes += model_id_candidates(doc, {c.start for c in shapes})
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)

@@ -10,6 +10,7 @@ from pipeline.link.candidates import (
     inside_metric,
     lexicon_candidates,
     listed_candidates,
+    model_id_candidates,
     proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
@@ -431,3 +432,9 @@ def test_a_lexicon_name_glued_to_a_modifier_is_a_compound_candidate():
     doc = make_doc("It uses a Mamba-based backbone and a Wordy-based head.")
     got = compound_lexicon_candidates(doc, set())
     assert [(c.text, c.source, c.label) for c in got] == [("Mamba", "compound", "METHOD")]
+
+
+def test_a_lower_case_model_id_of_a_known_method_is_a_candidate():
+    doc = make_doc("We tune distilbert-base-uncased, roberta-large and multi-agent set-ups.")
+    got = model_id_candidates(doc, set())
+    assert [c.text for c in got] == ["distilbert-base-uncased", "roberta-large"]
