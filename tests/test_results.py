@@ -281,6 +281,26 @@ def test_measure_named_after_the_value():
     assert r.results[0].metric == "verification success"
 
 
+def test_measure_named_before_a_change_noun_after_the_value():
+    rs = results("Our agent achieves a 14,700x reliability improvement over single agents.")
+    assert rs["14,700x"].metric == "reliability"
+
+
+def test_qualifiers_before_a_changed_measure_are_no_part_of_its_name():
+    rs = results("FooNet yields a 3x relative tracking reliability improvement on drones.")
+    assert rs["3x"].metric == "tracking reliability"
+
+
+def test_a_vague_noun_before_a_change_noun_is_no_measure():
+    rs = results("FooNet shows 25% capability degradation and 24% performance gains.")
+    assert (rs["25%"].metric, rs["24%"].metric) == (None, None)
+
+
+def test_coverage_alone_after_a_value_is_a_measure():
+    rs = results("The optimised ontology achieved over 63% coverage of trial concepts.")
+    assert rs["63%"].metric == "coverage"
+
+
 def test_measure_named_before_from_to():
     rs = results("LoRA raises semantic similarity from 0.788 to 0.862 for Qwen.")
     assert rs["0.862"].metric == "semantic similarity"

@@ -145,10 +145,15 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         alone = read_map("single_measure_heads")
         if head == 0 and not changed and lowers[run[0]] not in alone:
             head = None  # one word after a value is a measure only when it is one by itself
+        lead = 0
+        if head is None and not changed:
+            head = _changed_measure(lowers, run)
+        if head is not None and head + 1 < len(run):
+            lead = _qualifiers_before_change(lowers, run, head)
         if head is not None:
-            ks = run[: head + 1]
+            ks = run[lead : head + 1]
             phrase = [lowers[k] for k in ks]
-            name = alone.get(phrase[0], phrase[0]) if head == 0 else _canonical_phrase(phrase)
+            name = alone.get(phrase[0], phrase[0]) if len(ks) == 1 else _canonical_phrase(phrase)
             out.append((doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), name))
         if n["from_start"] is None:
             continue
@@ -202,6 +207,33 @@ def _changed_in(lowers: list[str], i: int) -> int | None:
     if i + 1 < len(lowers) and lowers[i] in VOCAB.change_nouns and lowers[i + 1] in {"in", "of"}:
         return i + 2
     return None
+
+
+def _changed_measure(lowers: list[str], run: list[int]) -> int | None:
+    """Position in `run` of the measure a change noun follows ("a 14,700x [reliability]
+    improvement"): the word before the change noun when it is a measure head or quality
+    noun; None when there is none or it is vague ("24% performance gains")."""
+    j = next((j for j, k in enumerate(run) if lowers[k] in VOCAB.measure_change_nouns), 0)
+    if j == 0:
+        return None
+    last = lowers[run[j - 1]]
+    if last in VOCAB.vague_measure_nouns or not (
+        _bound_head(last) or _quality_noun(last) or last in read_map("single_measure_heads")
+    ):
+        return None
+    return j - 1
+
+
+def _qualifiers_before_change(lowers: list[str], run: list[int], head: int) -> int:
+    """How many leading words of a measure that a change noun follows qualify the change,
+    not the measure ("a 3x [relative] tracking reliability improvement"); 0 otherwise."""
+    if lowers[run[head + 1]] not in VOCAB.measure_change_nouns:
+        return 0
+    qualifiers = VOCAB.evaluative_adjectives | VOCAB.change_nouns
+    lead = 0
+    while lead < head and lowers[run[lead]] in qualifiers:
+        lead += 1
+    return lead
 
 
 def _head_or_plural(word: str, heads: frozenset[str]) -> bool:
