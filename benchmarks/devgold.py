@@ -21,6 +21,8 @@ BLIND6_GOLD = ROOT / "tests" / "gold" / "blind6_gold.jsonl"  # seed 2032: errors
 BLIND7_GOLD = ROOT / "tests" / "gold" / "blind7_gold.jsonl"  # seed 2033: read after its first run
 BLIND8_GOLD = ROOT / "tests" / "gold" / "blind8_gold.jsonl"  # seed 2034: read after its first run
 BLIND9_GOLD = ROOT / "tests" / "gold" / "blind9_gold.jsonl"  # seed 2035: read after its first run
+BLIND10_GOLD = ROOT / "tests" / "gold" / "blind10_gold.jsonl"  # seed 2036: read after first run
+BLIND11_GOLD = ROOT / "tests" / "gold" / "blind11_gold.jsonl"  # seed 2037: read after first run
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -24,6 +24,8 @@ from devgold import (
     BLIND7_GOLD,
     BLIND8_GOLD,
     BLIND9_GOLD,
+    BLIND10_GOLD,
+    BLIND11_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -106,6 +108,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 7 (30)", dev_report(args.shared, BLIND7_GOLD))
     add_gold_rows(table, "blind gold 8 (30)", dev_report(args.shared, BLIND8_GOLD))
     add_gold_rows(table, "blind gold 9 (30)", dev_report(args.shared, BLIND9_GOLD))
+    add_gold_rows(table, "blind gold 10 (30)", dev_report(args.shared, BLIND10_GOLD))
+    add_gold_rows(table, "blind gold 11 (30)", dev_report(args.shared, BLIND11_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
