@@ -92,3 +92,12 @@ def test_parenthesised_numbers_are_not_acronyms(nlp):
 def test_long_form_stops_at_comma(nlp):
     doc = nlp("For data, models and learning (ML) we care.")
     assert all("," not in a.long for a in find_acronyms(doc))
+
+
+def test_a_colon_after_the_closing_parenthesis_does_not_hide_the_definition():
+    from pipeline.nlp import get_nlp
+
+    doc = get_nlp()("We propose Probabilistic Confidence Selection And Ranking (PiCSAR): a method.")
+    assert [(a["short"], a["long"]) for a in doc._.acronyms] == [
+        ("PiCSAR", "Probabilistic Confidence Selection And Ranking")
+    ]

@@ -406,3 +406,28 @@ def test_names_listed_after_metrics_are_measures():
         "variance amplification factor",
         "meltdown onset point",
     }
+
+
+def test_a_hyphenated_variant_of_a_known_dataset_is_a_dataset():
+    r = extract_text("We evaluate on spiking (Neuro-MNIST, SHD) datasets and MNIST.")
+    assert "Neuro-MNIST" in names(r.datasets) and not r.methods
+
+
+def test_a_definition_followed_by_a_field_noun_is_a_task():
+    r = extract_text("However, in remote sensing (RS) tasks, models narrate the reasoning.")
+    assert not r.methods and not r.datasets
+
+
+def test_a_lower_case_definition_followed_by_a_class_noun_is_a_class():
+    r = extract_text("Current object re-identification (ReID) methods train specific models.")
+    assert not r.methods and not r.datasets
+
+
+def test_a_known_short_form_before_a_class_noun_stays_a_method():
+    r = extract_text("It works with contrastive language-image pretraining (CLIP) architectures.")
+    assert r.methods
+
+
+def test_a_long_form_naming_a_medical_condition_is_no_method():
+    r = extract_text("Knee Osteoarthritis (KOA) is a musculoskeletal condition of older people.")
+    assert not r.methods and not r.datasets

@@ -38,6 +38,19 @@ def test_another_cut_off_of_a_known_family_is_that_metric():
     assert canonical("Hits@7") == "hits@k"
 
 
+def test_a_caret_cut_off_of_a_known_family_is_that_metric():
+    assert canonical("pass^4") == "pass^k"
+
+
+def test_a_one_letter_lower_case_prefix_on_a_known_acronym_names_its_own_metric():
+    assert canonical("rRMSE") == "rrmse"
+
+
+def test_a_one_letter_name_before_a_hyphen_makes_no_family():
+    families = metric_families(entries(("G-measure", "g-measure")))
+    assert "G-" not in families
+
+
 def test_a_cut_off_range_stays_one_metric():
     assert canonical("mAP@0.5:0.95") == "map"
 

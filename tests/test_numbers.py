@@ -28,11 +28,20 @@ def one(text):
         ("models,10 × beyond", 10, "x"),
         ("a 3-fold gain", 3, "x"),
         ("by 2.5 pp", 2.5, "points"),
+        ("reduces FLOPs by a factor of 17.5", 17.5, "x"),
     ],
 )
 def test_value_and_unit(text, value, unit):
     n = one(text)
     assert n.value == pytest.approx(value) and n.unit == unit
+
+
+def test_a_factor_of_n_is_written_from_factor_on():
+    assert one("speeds it up by a factor of roughly 3").text == "factor of roughly 3"
+
+
+def test_a_named_factor_is_no_ratio():
+    assert one("with a penalty factor of 2").unit is None
 
 
 def test_from_to_is_one_result_with_from_value():

@@ -296,6 +296,11 @@ def test_a_vague_noun_before_a_change_noun_is_no_measure():
     assert (rs["25%"].metric, rs["24%"].metric) == (None, None)
 
 
+def test_g_measure_and_r_squared_are_measures():
+    rs = results("Models reach a G-measure of 77%. The fit has R^2 = 0.88 on held-out plots.")
+    assert (rs["77%"].metric, rs["0.88"].metric) == ("g-measure", "r squared")
+
+
 def test_coverage_alone_after_a_value_is_a_measure():
     rs = results("The optimised ontology achieved over 63% coverage of trial concepts.")
     assert rs["63%"].metric == "coverage"

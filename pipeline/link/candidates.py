@@ -64,6 +64,8 @@ def acronym_candidates(
             or _is_metric_span(doc, a["short_start"], a["short_end"])  # "area under ... (AUC)"
             or is_metric_name(long)
             or head in VOCAB.task_heads  # "Human Activity Recognition (HAR)" is a task
+            or head.endswith(tuple(VOCAB.condition_suffixes))  # "Knee Osteoarthritis (KOA)"
+            or _class_after(ctx, a)  # "in remote sensing (RS) tasks"
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
             or ends_generic(long, generic)  # "Industrial IoT (IIoT)", "Zero-shot HAR"
         ):
@@ -79,6 +81,22 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def _class_after(ctx: DocContext, a: dict) -> bool:
+    """True when "long form (SHORT)" is followed by a field noun ("remote sensing (RS)
+    tasks"), or a lower-case long form by a method class noun ("object re-identification
+    (ReID) methods"): the definition names a task or a class, not a method or dataset."""
+    if a["long_end"] > a["short_start"]:
+        return False
+    _, end = ctx.token_span(a["short_start"], a["short_end"])
+    if end + 1 >= len(ctx.lowers) or ctx.lowers[end] != ")":
+        return False
+    after = ctx.lowers[end + 1]
+    if after in VOCAB.field_nouns:
+        return True
+    known = lexicon_labels().get(a["short"]) == "METHOD"  # "(CLIP) architectures", "(ViT) models"
+    return a["long"] == a["long"].lower() and after in VOCAB.method_class_nouns and not known
 
 
 def ends_generic(name: str, generic: set[str] = frozenset()) -> bool:

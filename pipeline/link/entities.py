@@ -322,6 +322,9 @@ def vote_kind(
         family = _FAMILY_SPLIT.split(surface, 1)[0]
         if family != surface and labels.get(family) == "METHOD":
             me += w["method_family"]  # "Gemini-3-flash": a release of a known model family
+        base = surface.rsplit("-", 1)[-1]
+        if base != surface and labels.get(base) == "DATASET" and labels.get(surface) is None:
+            ds += w["dataset_family"]  # "Neuro-MNIST": a variant of a known dataset
         if surface.endswith(data_suffixes):
             ds += w["dataset_name_suffix"]
         if count.search(surface):

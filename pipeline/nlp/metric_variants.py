@@ -1,6 +1,6 @@
-"""Variants of known metrics by shape: another cut-off of an @-family ("pass@5", "Hits@7",
-"mAP@0.5:0.95"), an order/variant suffix on a known metric ("BLEU-4", "ROUGE-Lsum"), or a
-letter prefix on a known metric acronym ("VRMSE")."""
+"""Variants of known metrics by shape: another cut-off of an @- or ^-family ("pass@5",
+"Hits@7", "mAP@0.5:0.95", "pass^4"), an order/variant suffix on a known metric ("BLEU-4",
+"ROUGE-Lsum"), or a letter prefix on a known metric acronym ("VRMSE", "rRMSE")."""
 
 from __future__ import annotations
 
@@ -20,7 +20,12 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import LexiconEntry, data_path, read_jsonl
 
 DEFAULT_PATTERNS = "patterns/metric_variants.jsonl"
-_PREFIXED = regex.compile(r"[A-Z]{4,7}")  # a token that may be a prefixed metric acronym
+_PREFIXED = regex.compile(r"[a-z]?[A-Z]{4,7}")  # may be a prefixed metric acronym: VRMSE, rRMSE
+
+
+def _cut_off_sign(surface: str) -> str:
+    """The sign before a metric's cut-off ("pass@1": "@", "pass^4": "^"), else ""."""
+    return "@" if "@" in surface else "^" if "^" in surface else ""
 
 
 def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
@@ -31,12 +36,14 @@ def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
     for e in entries:
         if e.label != "METRIC":
             continue
-        if "@" in e.surface:
-            key = e.surface.split("@")[0].lower() + "@"
-            if key not in out or (e.canonical.endswith("@k") and not out[key].endswith("@k")):
+        sep = _cut_off_sign(e.surface)
+        if sep:
+            key = e.surface.split(sep)[0].lower() + sep
+            general = e.canonical.endswith(sep + "k")
+            if key not in out or (general and not out[key].endswith(sep + "k")):
                 out[key] = e.canonical
-        elif "-" in e.surface and e.canonical == e.surface.lower():
-            out[e.surface.split("-")[0] + "-"] = "*"
+        elif "-" in e.surface and e.canonical == e.surface.lower() and e.surface.index("-") > 1:
+            out[e.surface.split("-")[0] + "-"] = "*"  # not "G-": "G-measure" makes no family
         out.setdefault(e.surface, e.canonical)
     return out
 
@@ -50,9 +57,9 @@ def variant_canonical(
         if m is None:
             continue
         base = m.group("base")
-        if "@" in word:
-            return families.get(base.lower() + "@")
-        if word[:1].isupper() and word.isupper() and "-" not in word:  # "VRMSE": its own name
+        if sep := _cut_off_sign(word):
+            return families.get(base.lower() + sep)
+        if word[1:].isupper() and "-" not in word:  # "VRMSE", "rRMSE": a name of its own
             return word.lower() if base in families else None
         if families.get(base + "-") == "*":
             return word.lower()  # the lexicon names each variant: "ROUGE-Lsum" -> rouge-lsum
@@ -107,7 +114,7 @@ class MetricVariants:
         covered = {i for s in group or () for i in range(s.start, s.end)}
         found = []
         for i, word in enumerate(doc_words(doc)):
-            if "@" in word or "-" in word or (word.isupper() and _PREFIXED.fullmatch(word)):
+            if "@" in word or "^" in word or "-" in word or _PREFIXED.fullmatch(word):
                 if i in covered:
                     continue
                 canonical = self.canonical(word)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy
+import regex
 import spacy
 from spacy.attrs import IDX, IS_PUNCT, SENT_START, SPACY
 from spacy.language import Language
@@ -215,6 +216,15 @@ class AbstractTokenizer:
         return getattr(self.tokenizer, name)
 
 
+_EMOTICON = regex.compile(r"[^\p{L}\p{N}]*[()\[\]{}:;=<>|/*^_][^\p{L}\p{N}]*")
+
+
+def _emoticon(case: str) -> bool:
+    """True for spaCy's emoticon exceptions ("):", "(:", ":-)"): kept whole they swallow the
+    punctuation of "Name (ACRONYM): ..." in scientific text."""
+    return len(case) > 1 and _EMOTICON.fullmatch(case) is not None
+
+
 @spacy.registry.tokenizers("pipeline.abstract_tokenizer.v1")
 def create_abstract_tokenizer(
     normalise_markup: bool = True,
@@ -233,7 +243,7 @@ def create_abstract_tokenizer(
         infixes += [r["regex"] for r in extra if r["kind"] == "infix"]
         suffixes = [p for p in defaults.suffixes if not _is_unit_or_currency(p)]
         suffixes += [r["regex"] for r in extra if r["kind"] == "suffix"]
-        special = dict(defaults.tokenizer_exceptions)
+        special = {k: v for k, v in defaults.tokenizer_exceptions.items() if not _emoticon(k)}
         for case in sorted(read_words(data_path(abbreviations))):
             special[case] = [{"ORTH": case}]
         tokenizer = Tokenizer(
