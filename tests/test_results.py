@@ -301,6 +301,44 @@ def test_g_measure_and_r_squared_are_measures():
     assert (rs["77%"].metric, rs["0.88"].metric) == ("g-measure", "r squared")
 
 
+def test_the_quantity_after_fewer_or_less_is_the_measure():
+    rs = results("PithTrain needs up to 62% fewer Agent Turns and 64% less Active GPU Time.")
+    assert (rs["62%"].metric, rs["64%"].metric) == ("agent turns", "active gpu time")
+
+
+def test_a_modifier_or_an_amount_of_data_after_less_is_no_measure():
+    rs = results("It uses 5.17x less data than our baseline and is 30% less accurate.")
+    assert (rs["5.17x"].metric, rs["30%"].metric) == (None, None)
+
+
+def test_a_margin_after_a_comparison_takes_the_measure_named_before_it():
+    rs = results("Our method achieves an IoU of 62.5% on X-350k, outperforming SOTA ones by 5.1%.")
+    assert rs["5.1%"].metric == "iou"
+
+
+def test_more_than_before_a_margin_is_no_comparison():
+    rs = results(
+        "FooNet reaches an accuracy of 94.8%, higher than SVM (90.2%), with computation time"
+        " reduced by more than 55%."
+    )
+    assert rs["55%"].metric != "accuracy"
+
+
+def test_a_metric_after_another_value_is_that_values():
+    rs = results("Compared to KT, KUL-KT trains 1.75x faster and uses 99.01% less memory.")
+    assert (rs["1.75x"].metric, rs["99.01%"].metric) == (None, "memory")
+
+
+def test_a_metric_after_a_value_list_is_the_lists():
+    rs = results("PathReasoning outperforms ROI selection by 6.7% and 3.1% of AUROC on two tasks.")
+    assert (rs["6.7%"].metric, rs["3.1%"].metric) == ("auroc", "auroc")
+
+
+def test_a_title_case_measure_name_drops_its_article():
+    rs = results("The Adaptive Attack Rate exceeds the best baseline by +9.1 percentage points.")
+    assert rs["+9.1 percentage points"].metric == "adaptive attack rate"
+
+
 def test_coverage_alone_after_a_value_is_a_measure():
     rs = results("The optimised ontology achieved over 63% coverage of trial concepts.")
     assert rs["63%"].metric == "coverage"

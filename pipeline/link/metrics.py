@@ -72,16 +72,23 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
             s for s in lexicon if (s.start_char, s.end_char) == (a["long_start"], a["long_end"])
         ]
         known = inside or short
-        canonical = known[0].id_ if known else " ".join(a["long"].lower().split())
+        canonical = known[0].id_ if known else _without_article(a["long"])
         out.append((a["long_start"], a["long_end"], canonical))
         out.extend((s, e, canonical) for s, e in occurrences(doc_text(doc), lowered, a["short"]))
     for _, _, start, end, label in name_spans(doc):
         if label != "TITLE_SEQ":
             continue
         text = doc_text(doc)[start:end]
-        if is_metric_name(text):
-            out.append((start, end, " ".join(text.lower().split())))
+        if is_metric_name(text):  # "The Adaptive Attack Rate": adaptive attack rate
+            out.append((start, end, _without_article(text)))
     return out
+
+
+def _without_article(name: str) -> str:
+    """A named measure in lower case without a leading article ("The Mean Opinion Score" ->
+    mean opinion score): its name, unlike a plain phrase, keeps a leading "mean"."""
+    words = name.lower().split()
+    return " ".join(words[1:] if len(words) > 1 and words[0] in {"the", "a", "an"} else words)
 
 
 def _plain_word(word: str, stops: frozenset[str]) -> bool:
@@ -130,6 +137,7 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             continue
         run = []
         first = span.end + (span.end < len(doc) and lowers[span.end] in VOCAB.multiplier_words)
+        amount = first < len(doc) and lowers[first] in VOCAB.amount_comparatives
         first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
         changed = _changed_in(lowers, first)
         first = changed or first
@@ -150,8 +158,10 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             head = _changed_measure(lowers, run)
         if head is not None and head + 1 < len(run):
             lead = _qualifiers_before_change(lowers, run, head)
-        if head is not None:
-            ks = run[lead : head + 1]
+        ks = run[lead : head + 1] if head is not None else []
+        if not ks and amount and not changed:
+            ks = _amount_measure(words, lowers, first)
+        if ks:
             phrase = [lowers[k] for k in ks]
             name = alone.get(phrase[0], phrase[0]) if len(ks) == 1 else _canonical_phrase(phrase)
             out.append((doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), name))
@@ -207,6 +217,45 @@ def _changed_in(lowers: list[str], i: int) -> int | None:
     if i + 1 < len(lowers) and lowers[i] in VOCAB.change_nouns and lowers[i + 1] in {"in", "of"}:
         return i + 2
     return None
+
+
+def _amount_measure(words: list[str], lowers: list[str], first: int) -> list[int]:
+    """Tokens of the quantity after "fewer"/"less" ("62% fewer [agent turns]", "64% less
+    [Active GPU Time]"): up to three words, not across a link word; [] when it ends on a
+    modifier, a vague noun or an amount of data ("less data"); after "less" the last word
+    must read as a noun: a measure or resource word, a noun ending, a plural or title case
+    ("less accurate" is no measure)."""
+    if lowers[first - 1] == "less" and not _noun_like(words[first : first + 3], lowers, first):
+        return []
+    ks: list[int] = []
+    for k in range(first, min(len(words), first + 3)):
+        if not words[k].replace("-", "").isalpha() or lowers[k] in VOCAB.link_words:
+            break
+        ks.append(k)
+    if not ks:
+        return []
+    last = lowers[ks[-1]]
+    if (
+        last.endswith(tuple(VOCAB.modifier_endings))
+        or last in VOCAB.vague_measure_nouns
+        or last in VOCAB.amount_non_measures
+        or last in VOCAB.evaluative_adjectives
+    ):
+        return []
+    return ks
+
+
+def _noun_like(words: list[str], lowers: list[str], first: int) -> bool:
+    """True when the word at `first` (or the title-case run it opens) reads as a noun."""
+    if words and words[0][:1].isupper():
+        return True  # "less Active GPU Time"
+    low = lowers[first] if first < len(lowers) else ""
+    return (
+        _bound_head(low)
+        or low in VOCAB.resource_nouns
+        or low.endswith(tuple(VOCAB.noun_endings))
+        or (low.endswith("s") and not low.endswith(("ss", "ous")))
+    )
 
 
 def _changed_measure(lowers: list[str], run: list[int]) -> int | None:

@@ -91,7 +91,7 @@ def _change_verb_before(ctx: DocContext, ti: int) -> bool:
     return False
 
 
-def _by_right_before(before: list[str]) -> bool:
+def by_right_before(before: list[str]) -> bool:
     """True for "by 5%", "by over 5%", "by up to 5%": 'by' before only filler words."""
     fillers = VOCAB.by_fillers
     for word in reversed(before):
@@ -151,7 +151,7 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     if before[-1:] == ["to"] and len(before) >= 2 and before[-2] in change_before - {"up"}:
         return "score"  # "performance increases to 96.0%": the level reached
     if (
-        _by_right_before(before)
+        by_right_before(before)
         or any(w in change_before for w in cues_before)
         or any(w in change_after for w in after)
     ):

@@ -20,7 +20,12 @@ from pipeline.link.owners import (
     subject_method,
     versus_method,
 )
-from pipeline.link.result_kind import is_result_number, points_follow, result_kind
+from pipeline.link.result_kind import (
+    by_right_before,
+    is_result_number,
+    points_follow,
+    result_kind,
+)
 from pipeline.link.tags import ResultDraft, Tagged
 from pipeline.link.value_lists import (
     continues_list,
@@ -53,11 +58,13 @@ def link_result(
         hit = (
             metric_right_after(in_clause, te, ctx.lowers)
             or nearest([m for m in in_clause if m.start < te], ti)
-            or nearest(in_clause, ti)
+            or nearest(unclaimed_after(ctx, doc, in_clause, te), ti)
         )
         draft.metric = hit.name if hit else None
         if draft.metric is None:
             draft.metric = metric_before_colon(ctx, ti, metrics)
+        if draft.metric is None:
+            draft.metric = metric_of_margin(ctx, ti, metrics)
         if draft.metric is None and ti >= 2 and ctx.lowers[ti - 1] == ",":
             label = next((m for m in metrics if m.end == ti - 1), None)
             draft.metric = label.name if label else None  # "(AU ROC, 0.91)"
@@ -96,6 +103,43 @@ def link_result(
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
         main_method = next((p for p in proposed if p.lower().endswith(noun)), main_method)
     draft.method = hit.name if hit else main_method
+
+
+def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -> list[Tagged]:
+    """The metrics after token te that no other value claims first: another number between
+    takes the metric unless it continues the value's list ("by 6.7% and 3.1% of AUROC"; but
+    "trains 1.75x faster and uses 99.01% less memory": memory is the second value's)."""
+    starts = ctx.memo.get(("number_tokens", -1))
+    if starts is None:
+        starts = ctx.memo["number_tokens", -1] = sorted(
+            ctx.token_at(n["start"]) for n in doc._.numbers
+        )
+    out = []
+    for m in metrics:
+        if m.start < te:
+            continue
+        k = bisect_left(starts, te)
+        between = ctx.lowers[te : starts[k]] if k < len(starts) and starts[k] < m.start else []
+        if all(w in _LIST_LINKS for w in between):
+            out.append(m)
+    return out
+
+
+_LIST_LINKS = frozenset({",", "and", "or", "&"})
+
+
+def metric_of_margin(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | None:
+    """The one measure named before a comparison in the value's sentence, for a margin "by
+    N" after it: "achieves an IoU of 62.5%, outperforming SOTA methods by 5.1%"."""
+    if not by_right_before(ctx.lowers[max(0, ti - 4) : ti]):
+        return None
+    by = next(j for j in range(ti - 1, -1, -1) if ctx.lowers[j] == "by")  # not "more than"
+    sent = ctx.sent_of[ti]
+    cues = ctx.cue_list("COMPARISON_CUE", ctx.sent_bounds[sent][0], by)
+    if not cues or "," in ctx.lowers[cues[-1] : ti] or ctx.clause_of[cues[-1]] != ctx.clause_of[ti]:
+        return None  # "higher than SVM (90.2%), with computation time reduced by 55%"
+    names = {m.name for m in metrics if m.sentence == sent and m.end <= cues[-1]}
+    return names.pop() if len(names) == 1 else None
 
 
 _COLON = frozenset({":"})
