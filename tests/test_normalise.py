@@ -18,6 +18,12 @@ def test_math_times_and_arrow():
     assert normalise(r"26.8\%~$\rightarrow$~56.3\%").text == "26.8% → 56.3%"
 
 
+def test_greek_letter_macros_become_letters():
+    m = normalise(r"Spearman's $\rho=0.24$ and $\Delta$")
+    assert m.text == "Spearman's ρ=0.24 and Δ"
+    assert m.raw_slice(m.text.index("ρ"), m.text.index("ρ") + 1) == r"\rho"
+
+
 def test_wrapper_macros_keep_argument():
     m = normalise(r"introduces \textit{LadderSym}, and \textbf{\emph{5×}} fewer")
     assert m.text == "introduces LadderSym, and 5× fewer"

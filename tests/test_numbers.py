@@ -40,6 +40,18 @@ def test_a_factor_of_n_is_written_from_factor_on():
     assert one("speeds it up by a factor of roughly 3").text == "factor of roughly 3"
 
 
+def test_a_range_of_decimals_without_unit_is_two_values():
+    ns = find_numbers("correlations of 0.242-0.568 in all groups")
+    assert [(n.value, n.range_low, n.range_high) for n in ns] == [
+        (0.242, True, False),
+        (0.568, False, True),
+    ]
+
+
+def test_a_range_of_integers_without_unit_is_no_range():
+    assert [n.value for n in find_numbers("during 2020-2024 we")] == [2020]
+
+
 def test_a_named_factor_is_no_ratio():
     assert one("with a penalty factor of 2").unit is None
 

@@ -339,6 +339,16 @@ def test_a_title_case_measure_name_drops_its_article():
     assert rs["+9.1 percentage points"].metric == "adaptive attack rate"
 
 
+def test_top_k_accuracy_is_a_metric_of_its_own():
+    rs = results("It reaches 81.2% top-2 accuracy and a Top-10 accuracy of 95% on X.")
+    assert (rs["81.2%"].metric, rs["95%"].metric) == ("top-2 accuracy", "top-10 accuracy")
+
+
+def test_a_greek_letter_glued_to_its_value_names_the_measure():
+    rs = results(r"Widths and errors correlate (Spearman's $\rho=0.242-0.568$, all $p<0.001$).")
+    assert (rs["0.242"].metric, rs["0.568"].metric) == ("spearman correlation",) * 2
+
+
 def test_coverage_alone_after_a_value_is_a_measure():
     rs = results("The optimised ontology achieved over 63% coverage of trial concepts.")
     assert rs["63%"].metric == "coverage"

@@ -32,6 +32,7 @@ _NUMBER = regex.compile(
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
       (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
       |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b))
+    | (?P<dlo>\d*\.\d+)[-–](?P<dhi>\d*\.\d+)  # "rho=0.242-0.568": a range of decimals
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
     | (?P<sign>[-−+](?=\.?\d))?
@@ -200,12 +201,15 @@ def find_numbers(text: str) -> list[Number]:
         if m.group("seq") is not None:  # "82.1/81.4": one reported value per slash part
             found.extend(_slash_values(text, m))
             continue
-        if m.group("lo") is not None:
-            lo, hi = float(m.group("lo")), float(m.group("hi"))
+        if m.group("lo") is not None or m.group("dlo") is not None:
+            decimals = m.group("lo") is None
+            lo_key, hi_key = ("dlo", "dhi") if decimals else ("lo", "hi")
+            lo, hi = float(m.group(lo_key)), float(m.group(hi_key))
             if not (isfinite(lo) and isfinite(hi)):
                 continue  # a range stands or falls whole
-            unit = UNIT_ALIASES[" ".join((m.group("runit") or m.group("rwunit")).split())]
-            lo_end = m.start("lo") + len(m.group("lo"))
+            written = None if decimals else m.group("runit") or m.group("rwunit")
+            unit = UNIT_ALIASES[" ".join(written.split())] if written else None
+            lo_end = m.start(lo_key) + len(m.group(lo_key))
             found.append(
                 Number(
                     s,
@@ -220,7 +224,7 @@ def find_numbers(text: str) -> list[Number]:
                     range_low=True,
                 )
             )
-            hs = m.start("hi")
+            hs = m.start(hi_key)
             found.append(
                 Number(
                     hs,
