@@ -23,6 +23,8 @@ BLIND8_GOLD = ROOT / "tests" / "gold" / "blind8_gold.jsonl"  # seed 2034: read a
 BLIND9_GOLD = ROOT / "tests" / "gold" / "blind9_gold.jsonl"  # seed 2035: read after its first run
 BLIND10_GOLD = ROOT / "tests" / "gold" / "blind10_gold.jsonl"  # seed 2036: read after first run
 BLIND11_GOLD = ROOT / "tests" / "gold" / "blind11_gold.jsonl"  # seed 2037: read after first run
+BLIND12_GOLD = ROOT / "tests" / "gold" / "blind12_gold.jsonl"  # seed 2038: read after first run
+BLIND13_GOLD = ROOT / "tests" / "gold" / "blind13_gold.jsonl"  # seed 2039: read after first run
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

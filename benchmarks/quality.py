@@ -26,6 +26,8 @@ from devgold import (
     BLIND9_GOLD,
     BLIND10_GOLD,
     BLIND11_GOLD,
+    BLIND12_GOLD,
+    BLIND13_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -110,6 +112,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 9 (30)", dev_report(args.shared, BLIND9_GOLD))
     add_gold_rows(table, "blind gold 10 (30)", dev_report(args.shared, BLIND10_GOLD))
     add_gold_rows(table, "blind gold 11 (30)", dev_report(args.shared, BLIND11_GOLD))
+    add_gold_rows(table, "blind gold 12 (30)", dev_report(args.shared, BLIND12_GOLD))
+    add_gold_rows(table, "blind gold 13 (30)", dev_report(args.shared, BLIND13_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

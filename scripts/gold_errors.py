@@ -28,7 +28,7 @@ from pipeline.quality.evaluate import (  # noqa: E402
 )
 from pipeline.run.sequence import run_pipeline  # noqa: E402
 
-DEVELOPMENT = ("dev", "holdout", "blind2", "blind4", "blind7", "blind8", "blind9", "blind10", "blind11")
+DEVELOPMENT = ("dev", "holdout", "blind2", "blind4", *(f"blind{k}" for k in range(7, 14)))
 GOLDS = {name: ROOT / "tests" / "gold" / f"{name}_gold.jsonl" for name in DEVELOPMENT}
 
 
