@@ -431,3 +431,8 @@ def test_a_known_short_form_before_a_class_noun_stays_a_method():
 def test_a_long_form_naming_a_medical_condition_is_no_method():
     r = extract_text("Knee Osteoarthritis (KOA) is a musculoskeletal condition of older people.")
     assert not r.methods and not r.datasets
+
+
+def test_a_definition_followed_by_a_task_head_is_a_task():
+    r = extract_text("Multivariate time series (MTS) forecasting is vital in many domains.")
+    assert not r.methods and not r.datasets

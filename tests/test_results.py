@@ -349,6 +349,26 @@ def test_a_greek_letter_glued_to_its_value_names_the_measure():
     assert (rs["0.242"].metric, rs["0.568"].metric) == ("spearman correlation",) * 2
 
 
+def test_a_count_of_a_named_dataset_carries_it():
+    rs = results("TouchSafeBench contains 2,940 indoor episodes. HarmBench (416) is used.")
+    assert (rs["2,940"].dataset, rs["416"].dataset) == ("TouchSafeBench", "HarmBench")
+
+
+def test_a_count_before_the_datasets_it_includes_carries_none():
+    rs = results("We simulate 1,436 scenarios including HarmBench (416) and XSTest (450).")
+    assert rs["1,436"].dataset is None
+
+
+def test_publication_venues_are_no_entities():
+    r = extract_text("Recent works (Ji et al., ICML 2021; Chen et al., JMLR 2025) give a bound.")
+    assert not r.methods and not r.datasets
+
+
+def test_a_spread_written_before_the_unit_leaves_the_unit_to_the_value():
+    rs = results(r"Prost-RL achieves $64.6\pm6.3$% sensitivity at 80% specificity.")
+    assert (rs["64.6"].unit, rs["64.6"].metric) == ("%", "sensitivity")
+
+
 def test_coverage_alone_after_a_value_is_a_measure():
     rs = results("The optimised ontology achieved over 63% coverage of trial concepts.")
     assert rs["63%"].metric == "coverage"

@@ -85,8 +85,9 @@ def acronym_candidates(
 
 def _class_after(ctx: DocContext, a: dict) -> bool:
     """True when "long form (SHORT)" is followed by a field noun ("remote sensing (RS)
-    tasks"), or a lower-case long form by a method class noun ("object re-identification
-    (ReID) methods"): the definition names a task or a class, not a method or dataset."""
+    tasks") or a task head ("Multivariate time series (MTS) forecasting"), or a lower-case
+    long form by a method class noun ("object re-identification (ReID) methods"): the
+    definition names a task, field or class, not a method or dataset."""
     if a["long_end"] > a["short_start"]:
         return False
     _, end = ctx.token_span(a["short_start"], a["short_end"])
@@ -96,6 +97,8 @@ def _class_after(ctx: DocContext, a: dict) -> bool:
     if after in VOCAB.field_nouns:
         return True
     known = lexicon_labels().get(a["short"]) == "METHOD"  # "(CLIP) architectures", "(ViT) models"
+    if after in VOCAB.task_heads:  # "Multivariate time series (MTS) forecasting"
+        return not known
     return a["long"] == a["long"].lower() and after in VOCAB.method_class_nouns and not known
 
 

@@ -74,6 +74,10 @@ def link_result(
         if draft.dataset is None:
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
+    elif describes_data(ctx, clause, datasets):  # "TouchSafeBench contains 2,940 episodes"
+        before = [d for d in datasets if d.clause == clause and d.end <= ti]
+        hit = dataset_right_after(datasets, te, ctx) or nearest(before, ti)
+        draft.dataset = hit.name if hit else None  # not "1,436 scenarios including HarmBench"
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus

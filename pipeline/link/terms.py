@@ -67,15 +67,21 @@ def place_names() -> frozenset[str]:
 
 def is_place_or_organisation(name: str) -> bool:
     """A country, language or world region as written ("Bangladesh", "Swahili", "East
-    Asia"; not "PaLI"), or a title-case name headed or led by an organisation word
-    ("Stanford University", "Ministry of Health")."""
+    Asia"; not "PaLI"), a publication venue ("ICML 2021"), or a title-case name headed or
+    led by an organisation word ("Stanford University", "Ministry of Health")."""
     words = name.split()
     if name in place_names() or (
         all(w[:1].isupper() and w[1:].islower() for w in words)
         and name.lower() in VOCAB.region_names
     ):
         return True
+    venue = _VENUE_YEAR.fullmatch(name)
+    if venue and venue.group("venue") in VOCAB.venue_names:
+        return True  # "ICML 2021", "NeurIPS'23": a publication venue
     return len(words) >= 2 and any(w in VOCAB.organisation_heads for w in (words[0], words[-1]))
+
+
+_VENUE_YEAR = regex.compile(r"(?P<venue>[A-Za-z]+)(?:\s?[’']?\d{2}|\s\d{4})?")
 
 
 def is_generic(text: str) -> bool:

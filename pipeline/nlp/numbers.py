@@ -150,6 +150,7 @@ _DIGIT = regex.compile(r"[-−+]?\.?\d")
 # "89.3 ± 0.4" is a spread and "p < 0.001" a threshold, not results.
 _NOT_RESULT_BEFORE = tuple(VOCAB.spread_operators | VOCAB.threshold_operators)
 _NAME_NUMBER = regex.compile(r"\d{3,5}$")  # a bare integer of three to five digits
+_SPREAD_UNIT_AFTER = regex.compile(r"\s?[±∓]\s?\d+(?:\.\d+)?\s?(?P<unit>%|pp\b)")  # "64.6±6.3%"
 # "by a factor of 17.5", "a factor of roughly 3" (not "a penalty factor of 2")
 _FACTOR_BEFORE = regex.compile(r"\b(?:a|by)\s+(?P<f>factor\s+of\s+(?:[a-z]+\s+){0,2})$")
 _CAPS_BEFORE = regex.compile(r"(?<![\w/-])([A-Z]{2,})(?:/[A-Z]{2,})*\x20$")
@@ -251,6 +252,8 @@ def find_numbers(text: str) -> list[Number]:
         unit = UNIT_ALIASES.get(" ".join(raw_unit.split())) if raw_unit else None
         if raw_unit and unit is None:
             unit = UNIT_ALIASES.get(raw_unit)
+        if unit is None and (spread := _SPREAD_UNIT_AFTER.match(text, e)):
+            unit = UNIT_ALIASES[spread.group("unit")]  # the unit after a spread is the value's
         if unit is None and (factor := _FACTOR_BEFORE.search(text, max(0, s - 40), s)):
             s, unit = factor.start("f"), "x"  # "a factor of 17.5" is a ratio, written as 17.5x
         num = m.group("num").replace(" ", "")  # "71 . 8": pre-tokenised text

@@ -90,10 +90,16 @@ def test_percent_of_a_method_is_a_ratio():
     assert got == {"2%": ("ratio", "%", None, None, "FooNet", 0)}
 
 
-def test_count_has_no_metric_or_dataset():
+def test_count_has_no_metric_but_the_dataset_it_measures():
     s = Sentence("FooNet uses 1,200 tasks with BLEU on WMT.")
     got = s.results(metrics=["BLEU"], datasets=["WMT"], methods=s.tags("FooNet"))
-    assert got == {"1,200": ("count", None, None, None, "FooNet", 0)}
+    assert got == {"1,200": ("count", None, None, "WMT", "FooNet", 0)}
+
+
+def test_count_before_the_datasets_it_includes_has_no_dataset():
+    s = Sentence("FooNet uses 1,200 tasks including WMT and BLEU.")
+    got = s.results(metrics=["BLEU"], datasets=["WMT"], methods=s.tags("FooNet"))
+    assert got["1,200"][3] is None
 
 
 def test_metric_right_after_the_value_beats_one_before():
