@@ -318,7 +318,10 @@ def vote_kind(
     data_suffixes, method_suffixes = _name_suffixes()
     size, count = named_regex("model_size"), named_regex("sample_count")
     labels = lexicon_labels()
+    coinage = named_regex("measure_coinage")
     for surface in draft.surfaces():
+        if draft.label is None and coinage.match(surface):
+            draft.metric_like = True  # "IAScore": a measure's name
         family = _FAMILY_SPLIT.split(surface, 1)[0]
         if family != surface and labels.get(family) == "METHOD":
             me += w["method_family"]  # "Gemini-3-flash": a release of a known model family
@@ -551,7 +554,12 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and "lexicon" not in d.sources
             and all(s in never_datasets for s in d.surfaces())
         )
-        and not ("lexicon" not in d.sources and all(map(is_place_or_organisation, d.surfaces())))
+        and not (
+            "lexicon" not in d.sources
+            and (
+                is_place_or_organisation(d.name) or all(map(is_place_or_organisation, d.surfaces()))
+            )
+        )
         and not (
             "lexicon" not in d.sources
             and not d.aliases

@@ -65,11 +65,20 @@ def place_names() -> frozenset[str]:
     return frozenset(r["surface"] for r in read_tsv(data_path("lexicons/places.tsv")))
 
 
+@cache
+def languages() -> frozenset[str]:
+    """Language names as written (lexicons/places.tsv rows of kind `language`)."""
+    rows = read_tsv(data_path("lexicons/places.tsv"))
+    return frozenset(r["surface"] for r in rows if r["kind"] == "language")
+
+
 def is_place_or_organisation(name: str) -> bool:
     """A country, language or world region as written ("Bangladesh", "Swahili", "East
     Asia"; not "PaLI"), a publication venue ("ICML 2021"), or a title-case name headed or
     led by an organisation word ("Stanford University", "Ministry of Health")."""
     words = name.split()
+    if len(words) >= 2 and all(w[:1].isupper() for w in words) and words[-1] in languages():
+        return True  # "Standard American English": a variety of a language
     if name in place_names() or (
         all(w[:1].isupper() and w[1:].islower() for w in words)
         and name.lower() in VOCAB.region_names
@@ -125,8 +134,10 @@ def is_task_name(name: str) -> bool:
 
 
 def is_plural_acronym(text: str) -> bool:
-    """'LLMs', 'GNNs': capitals followed by a plural s."""
-    return len(text) >= 3 and text.endswith("s") and text[:-1].isupper()
+    """'LLMs', 'GNNs', 'dLLMs': capitals (after at most one lower-case prefix letter)
+    followed by a plural s."""
+    core = text[1:-1] if text[:1].islower() else text[:-1]
+    return len(core) >= 2 and text.endswith("s") and core.isupper()
 
 
 def _part_of_longer_name(text: str, end: int) -> bool:
