@@ -271,8 +271,10 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
             active = False  # "improvement over X on both Y and Z": Y, Z are the setting
             continue
         if i in cues and not (front and i == start):
-            if low == "over" and _number_follows(ctx, i):
+            if low in {"over", "than"} and _number_follows(ctx, i):  # "less than 0.06% of X"
                 continue
+            if i + 1 < len(lowers) and lowers[i + 1] == "for" and low.startswith("baseline"):
+                continue  # "establishes a baseline for Hindi QA, ... the role of LoRA"
             if low in VOCAB.prepositional_comparison_cues and not (
                 i + 1 < len(lowers) and lowers[i + 1] in {"to", "with", "against"}
             ):

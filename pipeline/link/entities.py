@@ -58,6 +58,7 @@ class Draft:
     supported: bool = False
     hint: str | None = None
     metric_like: bool = False
+    spellings: list[str] = field(default_factory=list)  # other casings, found as mentions
 
     def surfaces(self) -> list[str]:
         return [self.name, *self.aliases]
@@ -91,6 +92,8 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
         for s in surfaces[1:]:
             if fold(s) != fold(draft.name) and fold(s) not in map(fold, draft.aliases):
                 draft.aliases.append(" ".join(s.split()))
+            elif s not in draft.surfaces() and s not in draft.spellings and not s.islower():
+                draft.spellings.append(s)  # "GSM8k" for "GSM8K" (not "ad-hoc" for "Ad-hoc")
         for s in draft.surfaces():
             by_surface[fold(s)] = draft
     return merge_versions(drafts)
@@ -127,7 +130,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
     urls = [m.span() for m in _URL.finditer(text)] if "http" in text or "www." in text else []
     hits = []
     for di, draft in enumerate(drafts):
-        for surface in draft.surfaces():
+        for surface in [*draft.surfaces(), *draft.spellings]:
             hits.extend((s, e, di) for s, e in occurrences(text, lowered, surface))
     taken: list[tuple[int, int]] = list(urls)
     for s, e, di in sorted(hits, key=lambda h: (-(h[1] - h[0]), h[0])):
@@ -367,6 +370,10 @@ def vote_kind(
         elif head == "method":
             me += w["method_head"]
             draft.supported = True
+        whole = ce >= n or lowers[ce] in VOCAB.link_words or not lowers[ce][:1].isalnum()
+        whole = whole and not (ce < n and lowers[ce] in {"'s", "’s"})
+        if prep == "of" and before is not None and before.endswith("%") and whole:
+            ds += w["share_of_data"]  # "0.06% of CounterFact" (not "0.03% of X parameters")
         if prep in setting and before not in VOCAB.basis_verbs:
             ds += w["setting_preposition"]
         elif prep == "to" and before in VOCAB.transfer_words:

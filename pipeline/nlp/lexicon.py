@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import regex
 import spacy
 from spacy.tokens import Doc, Span
 
@@ -21,11 +22,17 @@ DEFAULT_FILES = {
 }
 
 
+_LETTERS_AND_DIGITS = regex.compile(r"(?=.*\p{L})(?=.*\d)[\p{L}\d]+")
+
+
 def is_case_sensitive(surface: str) -> bool:
     """Names and acronyms match case-sensitively; surfaces with a lower-case word do not
-    ("F1-score" also matches "F1-Score"), except short ones."""
+    ("F1-score" also matches "F1-Score"), nor one-token names of letters glued to digits,
+    which are no English words ("GSM8K" also matches "GSM8k"); except short ones."""
     if len(surface) <= 3:
         return True
+    if " " not in surface and _LETTERS_AND_DIGITS.fullmatch(surface) and len(surface) >= 5:
+        return False
     words = [w for w in surface.replace("-", " ").split() if w.isalpha() and len(w) >= 3]
     has_lower_word = any(w.islower() for w in words)
     return not has_lower_word
