@@ -114,7 +114,12 @@ class MetricVariants:
         covered = {i for s in group or () for i in range(s.start, s.end)}
         found = []
         for i, word in enumerate(doc_words(doc)):
-            if "@" in word or "^" in word or "-" in word or _PREFIXED.fullmatch(word):
+            if (
+                "@" in word
+                or "^" in word
+                or "-" in word
+                or (word[1:].isupper() and _PREFIXED.fullmatch(word))
+            ):
                 if i in covered:
                     continue
                 canonical = self.canonical(word)
