@@ -25,6 +25,8 @@ BLIND10_GOLD = ROOT / "tests" / "gold" / "blind10_gold.jsonl"  # seed 2036: read
 BLIND11_GOLD = ROOT / "tests" / "gold" / "blind11_gold.jsonl"  # seed 2037: read after first run
 BLIND12_GOLD = ROOT / "tests" / "gold" / "blind12_gold.jsonl"  # seed 2038: read after first run
 BLIND13_GOLD = ROOT / "tests" / "gold" / "blind13_gold.jsonl"  # seed 2039: read after first run
+BLIND14_GOLD = ROOT / "tests" / "gold" / "blind14_gold.jsonl"  # seed 2040: errors never read
+BLIND15_GOLD = ROOT / "tests" / "gold" / "blind15_gold.jsonl"  # seed 2041: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -28,6 +28,8 @@ from devgold import (
     BLIND11_GOLD,
     BLIND12_GOLD,
     BLIND13_GOLD,
+    BLIND14_GOLD,
+    BLIND15_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -114,6 +116,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 11 (30)", dev_report(args.shared, BLIND11_GOLD))
     add_gold_rows(table, "blind gold 12 (30)", dev_report(args.shared, BLIND12_GOLD))
     add_gold_rows(table, "blind gold 13 (30)", dev_report(args.shared, BLIND13_GOLD))
+    add_gold_rows(table, "blind gold 14 (30, never read)", dev_report(args.shared, BLIND14_GOLD))
+    add_gold_rows(table, "blind gold 15 (30, never read)", dev_report(args.shared, BLIND15_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

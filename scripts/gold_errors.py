@@ -1,8 +1,8 @@
 """Print a development gold's misses and false positives per document, by category.
 
-Usage: python scripts/gold_errors.py GOLD [--shared ../shared]  (dev, holdout, blind2, 4, 7-9)
+Usage: python scripts/gold_errors.py GOLD [--shared ../shared]  (dev, holdout, blind2, 4, 7-13)
 
-Blind 3, blind 5 and blind 6 are refused: they stay measures of unseen text; their errors
+Blinds 3, 5, 6, 14 and 15 are refused: they stay measures of unseen text; their errors
 are never read.
 """
 
@@ -92,7 +92,7 @@ def main() -> None:
     """Extract the gold's abstracts afresh and print its errors."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "gold", help="dev, holdout, blind2, blind4, blind7-9 (never blind3, 5 or 6)"
+        "gold", help="dev, holdout, blind2, blind4, blind7-13 (never blind3, 5, 6, 14 or 15)"
     )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
