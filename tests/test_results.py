@@ -359,6 +359,16 @@ def test_a_count_before_the_datasets_it_includes_carries_none():
     assert rs["1,436"].dataset is None
 
 
+def test_a_count_in_the_appositive_of_a_dataset_carries_it():
+    rs = results("We introduce FooBench, a benchmark of 41 scenarios spanning 258 rounds.")
+    assert rs["258"].dataset == "FooBench"
+
+
+def test_a_count_after_a_dataset_without_a_data_noun_carries_none():
+    rs = results("We train on FooBench, then evaluate 258 rounds with humans.")
+    assert rs["258"].dataset is None
+
+
 def test_publication_venues_are_no_entities():
     r = extract_text("Recent works (Ji et al., ICML 2021; Chen et al., JMLR 2025) give a bound.")
     assert not r.methods and not r.datasets

@@ -78,6 +78,8 @@ def link_result(
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
         hit = dataset_right_after(datasets, te, ctx) or nearest(before, ti)
         draft.dataset = hit.name if hit else None  # not "1,436 scenarios including HarmBench"
+        if draft.dataset is None:  # "We introduce X, a benchmark of 41 scenarios spanning 258"
+            draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus
@@ -130,6 +132,24 @@ def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -
 
 
 _LIST_LINKS = frozenset({",", "and", "or", "&"})
+
+
+def appositive_dataset(
+    ctx: DocContext, ti: int, sent: int, datasets: list[Tagged], methods: list[Tagged]
+) -> str | None:
+    """The dataset a count describes through an appositive data noun after it in the same
+    sentence ("ClawArena-Team, a benchmark of 41 scenarios spanning 258 rounds"): the one
+    dataset before the count, a data noun between them, and no other name between."""
+    before = [d for d in datasets if d.sentence == sent and d.end <= ti]
+    if len({d.name for d in before}) != 1:
+        return None
+    d = max(before, key=lambda d: d.end)
+    if any(d.end <= m.start < ti for m in methods):
+        return None
+    between = ctx.lowers[d.end : ti]
+    if VOCAB.data_nouns.isdisjoint(between) or not {";", ":"}.isdisjoint(between):
+        return None
+    return d.name
 
 
 def metric_of_margin(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | None:
