@@ -369,6 +369,16 @@ def test_a_count_after_a_dataset_without_a_data_noun_carries_none():
     assert rs["258"].dataset is None
 
 
+def test_a_measure_after_value_in_is_the_values():
+    rs = results("It gains 18.0% in success rate and 33.9% in execution stability on X.")
+    assert (rs["18.0%"].metric, rs["33.9%"].metric) == ("success rate", "execution stability")
+
+
+def test_a_vague_measure_after_value_in_is_none():
+    rs = results("Our method outperforms the SOTA baseline by 11.91% in overall quality.")
+    assert rs["11.91%"].metric is None
+
+
 def test_publication_venues_are_no_entities():
     r = extract_text("Recent works (Ji et al., ICML 2021; Chen et al., JMLR 2025) give a bound.")
     assert not r.methods and not r.datasets

@@ -140,6 +140,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         amount = first < len(doc) and lowers[first] in VOCAB.amount_comparatives
         first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
         changed = _changed_in(lowers, first)
+        if changed is None and first + 1 < len(doc) and lowers[first] == "in":
+            changed = first + 1  # "gains of 18.0% in success rate and 33.9% in execution stability"
         first = changed or first
         for k in range(first, min(len(doc), first + 4)):
             if not _plain_word(words[k], stops):
@@ -164,7 +166,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if ks:
             phrase = [lowers[k] for k in ks]
             name = alone.get(phrase[0], phrase[0]) if len(ks) == 1 else _canonical_phrase(phrase)
-            out.append((doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), name))
+            if name not in VOCAB.vague_measure_nouns:  # not "by 11.91% in overall quality"
+                out.append((doc[ks[0]].idx, doc[ks[-1]].idx + len(words[ks[-1]]), name))
         if n["from_start"] is None:
             continue
         fspan = doc.char_span(n["from_start"], n["from_end"], alignment_mode="expand")
