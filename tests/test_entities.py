@@ -476,3 +476,13 @@ def test_a_share_of_a_noun_after_a_name_is_no_dataset_vote():
 def test_a_baseline_for_a_field_opens_no_comparison():
     r = extract_text("This work is a baseline for Hindi tourism QA, showing the role of LoRA there.")
     assert names(r.methods)["LoRA"] == "used"
+
+
+def test_a_long_form_is_headed_before_its_for_phrase():
+    r = extract_text(
+        "We introduce DEEVISum (Distilled Early Exit Vision language model for Summarization),"
+        " a lightweight vision language model."
+    )
+    assert names(r.methods) == {
+        "Distilled Early Exit Vision language model for Summarization": "proposed"
+    }

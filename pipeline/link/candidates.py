@@ -54,8 +54,7 @@ def acronym_candidates(
     blocked: list[tuple[int, int]] = []
     for a in doc._.acronyms:
         short, long = a["short"], a["long"]
-        head = long.split()[-1].lower() if long.split() else ""
-        head = head.split("-")[-1]
+        head = _long_form_head(long)
         if (
             is_generic(short)
             or is_generic(long)
@@ -81,6 +80,16 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def _long_form_head(long: str) -> str:
+    """The head word of a long form, lower-cased: its last word before a "for" phrase of
+    purpose ("Vision language [model] for Summarization"), of a hyphenated word its last
+    part ("Spec-Driven [development]")."""
+    words = long.lower().split()
+    cut = next((k for k, w in enumerate(words) if k > 0 and w == "for"), None)
+    words = words[:cut] if cut is not None else words
+    return words[-1].split("-")[-1] if words else ""
 
 
 def _class_after(ctx: DocContext, a: dict) -> bool:
