@@ -486,3 +486,8 @@ def test_a_long_form_is_headed_before_its_for_phrase():
     assert names(r.methods) == {
         "Distilled Early Exit Vision language model for Summarization": "proposed"
     }
+
+
+def test_a_spaced_variant_of_a_known_dataset_is_a_dataset():
+    r = extract_text("We introduce Emergence WebVoyager, an enhanced version of WebVoyager.")
+    assert "Emergence WebVoyager" in names(r.datasets) and not r.methods

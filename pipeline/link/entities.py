@@ -328,9 +328,9 @@ def vote_kind(
         family = _FAMILY_SPLIT.split(surface, 1)[0]
         if family != surface and labels.get(family) == "METHOD":
             me += w["method_family"]  # "Gemini-3-flash": a release of a known model family
-        base = surface.rsplit("-", 1)[-1]
+        base = _LAST_PART.split(surface)[-1]
         if base != surface and labels.get(base) == "DATASET" and labels.get(surface) is None:
-            ds += w["dataset_family"]  # "Neuro-MNIST": a variant of a known dataset
+            ds += w["dataset_family"]  # "Neuro-MNIST", "Emergence WebVoyager": a variant of one
         if surface.endswith(data_suffixes):
             ds += w["dataset_name_suffix"]
         if count.search(surface):
@@ -422,6 +422,7 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 
 
 _FAMILY_SPLIT = regex.compile(r"[-–\s]")
+_LAST_PART = regex.compile(r"[-–\s](?=[^-–\s]+$)")  # before a name's last hyphenated/spaced part
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
 
 
