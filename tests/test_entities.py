@@ -474,7 +474,7 @@ def test_a_share_of_a_noun_after_a_name_is_no_dataset_vote():
 
 
 def test_a_baseline_for_a_field_opens_no_comparison():
-    r = extract_text("This work is a baseline for Hindi tourism QA, showing the role of LoRA there.")
+    r = extract_text("This work is a baseline for Hindi tourism QA, showing the role of LoRA.")
     assert names(r.methods)["LoRA"] == "used"
 
 
