@@ -491,3 +491,13 @@ def test_a_long_form_is_headed_before_its_for_phrase():
 def test_a_spaced_variant_of_a_known_dataset_is_a_dataset():
     r = extract_text("We introduce Emergence WebVoyager, an enhanced version of WebVoyager.")
     assert "Emergence WebVoyager" in names(r.datasets) and not r.methods
+
+
+def test_a_later_bare_family_name_is_a_mention_of_the_full_model():
+    r = extract_text("We test Claude Sonnet 4.6 and GLM-5-turbo. Claude reaches 86.4%, GLM 88%.")
+    assert names(r.methods) == {"Claude Sonnet 4.6": "used", "GLM-5-turbo": "used"}
+
+
+def test_a_family_name_written_before_its_variant_stays_itself():
+    r = extract_text("We compare BERT with BERT-large and RoBERTa on GLUE.")
+    assert {"BERT", "BERT-large"} <= set(names(r.methods))

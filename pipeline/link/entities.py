@@ -498,6 +498,35 @@ def distinct_tokens(name: str) -> frozenset[str]:
     )
 
 
+_FAMILY_NAME = regex.compile(r"[A-Z][A-Za-z]+")
+
+
+def merge_family_mentions(drafts: list[Draft]) -> list[Draft]:
+    """A bare family name written after the one full model name it begins is a short mention
+    of it ("Claude 86.4%" after "Claude Sonnet 4.6", "GLM" after "GLM-5-turbo"): its mentions
+    join that draft; written first, or with several such names, it stays itself."""
+    out = []
+    for d in drafts:
+        full = (
+            [
+                f
+                for f in drafts
+                if f is not d
+                and f.name[len(d.name) : len(d.name) + 1] in {" ", "-"}
+                and f.name.startswith(d.name)
+                and any(c.isdigit() for c in f.name[len(d.name) :])  # a release, a size
+            ]
+            if not d.aliases and _FAMILY_NAME.fullmatch(d.name)
+            else []
+        )
+        if len(full) == 1 and min(full[0].mentions) < min(d.mentions):  # a later short form
+            full[0].mentions = sorted(full[0].mentions + d.mentions)
+            full[0].sources |= d.sources
+            continue
+        out.append(d)
+    return out
+
+
 def promote_variants(drafts: list[Draft]) -> None:
     """A used method that shares a distinctive word with a proposed name is proposed too."""
     proposed = [d for d in drafts if d.role == "proposed"]
@@ -551,6 +580,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     for d in drafts:
         assign_role(d, doc, ctx)
     promote_variants(drafts)
+    drafts = merge_family_mentions(drafts)  # after roles: a short form changes no role
     never_datasets = blocked_as("DATASET")
     kept = [
         d
