@@ -501,3 +501,13 @@ def test_a_later_bare_family_name_is_a_mention_of_the_full_model():
 def test_a_family_name_written_before_its_variant_stays_itself():
     r = extract_text("We compare BERT with BERT-large and RoBERTa on GLUE.")
     assert {"BERT", "BERT-large"} <= set(names(r.methods))
+
+
+def test_a_title_run_ending_in_a_method_head_needs_no_other_support():
+    r = extract_text("Janus uses a Memory Momentum Trigger to flag deviations in updates.")
+    assert "Memory Momentum Trigger" in names(r.methods)
+
+
+def test_a_title_run_without_a_method_head_still_needs_support():
+    r = extract_text("Theory of Mind refers to the Decision Making of agents in games.")
+    assert not r.methods

@@ -382,7 +382,8 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:
             return Candidate(start, long_end, long, "acronym", alias=last)
-    return Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=True)
+    headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
+    return Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=not headed)
 
 
 def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
