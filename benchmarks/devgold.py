@@ -27,6 +27,8 @@ BLIND12_GOLD = ROOT / "tests" / "gold" / "blind12_gold.jsonl"  # seed 2038: read
 BLIND13_GOLD = ROOT / "tests" / "gold" / "blind13_gold.jsonl"  # seed 2039: read after first run
 BLIND14_GOLD = ROOT / "tests" / "gold" / "blind14_gold.jsonl"  # seed 2040: errors never read
 BLIND15_GOLD = ROOT / "tests" / "gold" / "blind15_gold.jsonl"  # seed 2041: errors never read
+BLIND16_GOLD = ROOT / "tests" / "gold" / "blind16_gold.jsonl"  # seed 2042: read after first run
+BLIND17_GOLD = ROOT / "tests" / "gold" / "blind17_gold.jsonl"  # seed 2043: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

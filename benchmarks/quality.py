@@ -30,6 +30,8 @@ from devgold import (
     BLIND13_GOLD,
     BLIND14_GOLD,
     BLIND15_GOLD,
+    BLIND16_GOLD,
+    BLIND17_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -118,6 +120,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 13 (30)", dev_report(args.shared, BLIND13_GOLD))
     add_gold_rows(table, "blind gold 14 (30, never read)", dev_report(args.shared, BLIND14_GOLD))
     add_gold_rows(table, "blind gold 15 (30, never read)", dev_report(args.shared, BLIND15_GOLD))
+    add_gold_rows(table, "blind gold 16 (30)", dev_report(args.shared, BLIND16_GOLD))
+    add_gold_rows(table, "blind gold 17 (30, never read)", dev_report(args.shared, BLIND17_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

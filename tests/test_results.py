@@ -296,6 +296,26 @@ def test_a_vague_noun_before_a_change_noun_is_no_measure():
     assert (rs["25%"].metric, rs["24%"].metric) == (None, None)
 
 
+def test_the_plain_words_a_change_noun_governs_name_the_measure():
+    rs = results("FooSim yields a 5.25% improvement in average cut-in distance on highways.")
+    assert (rs["5.25%"].kind, rs["5.25%"].metric) == ("change", "cut-in distance")
+
+
+def test_an_enhancement_is_a_change_of_what_it_governs():
+    rs = results("FooSim achieves a 27.12% enhancement in average collision interval time.")
+    assert (rs["27.12%"].kind, rs["27.12%"].metric) == ("change", "collision interval time")
+
+
+def test_a_change_noun_governing_a_modifier_or_one_word_names_no_measure():
+    rs = results("FooNet gives a 20% increase in training and a 3% drop in users.")
+    assert (rs["20%"].metric, rs["3%"].metric) == (None, None)
+
+
+def test_a_factor_before_a_change_noun_names_no_measure():
+    rs = results("A single FooTok token achieves up to a 3000x reduction in prompt length.")
+    assert (rs["3000x"].kind, rs["3000x"].metric) == ("ratio", None)
+
+
 def test_g_measure_and_r_squared_are_measures():
     rs = results("Models reach a G-measure of 77%. The fit has R^2 = 0.88 on held-out plots.")
     assert (rs["77%"].metric, rs["0.88"].metric) == ("g-measure", "r squared")

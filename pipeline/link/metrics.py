@@ -139,7 +139,7 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         first = span.end + (span.end < len(doc) and lowers[span.end] in VOCAB.multiplier_words)
         amount = first < len(doc) and lowers[first] in VOCAB.amount_comparatives
         first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
-        changed = _changed_in(lowers, first)
+        changed = explicit = _changed_in(lowers, first)
         if changed is None and first + 1 < len(doc) and lowers[first] == "in":
             changed = first + 1  # "gains of 18.0% in success rate and 33.9% in execution stability"
         first = changed or first
@@ -152,6 +152,9 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             head = len(run) - 1  # "93.44% formal validity and": the run ends on the noun
         if changed and head is None and run and lowers[run[0]] in VOCAB.bound_measure_heads:
             head = 0  # "a 30% reduction in latency": the change names its measure
+        if explicit and head is None and n["unit"] != "x" and _changed_quantity(lowers, run):
+            head = len(run) - 1  # "a 5.25% improvement in average cut-in distance"; a factor
+            # names no measure this way ("a 3000x reduction in prompt length", as seed doc 3)
         alone = read_map("single_measure_heads")
         if head == 0 and not changed and lowers[run[0]] not in alone:
             head = None  # one word after a value is a measure only when it is one by itself
@@ -246,6 +249,21 @@ def _amount_measure(words: list[str], lowers: list[str], first: int) -> list[int
     ):
         return []
     return ks
+
+
+def _changed_quantity(lowers: list[str], run: list[int]) -> bool:
+    """True when the plain words a change noun governs ("a 5.25% improvement in [average
+    cut-in distance]") are two or more and end on a noun that can be measured: not a
+    modifier ("-ing", "-ive"), an evaluative adjective, a vague noun or an amount of data."""
+    if len(run) < 2:
+        return False
+    last = lowers[run[-1]]
+    return not (
+        last.endswith(tuple(VOCAB.modifier_endings))
+        or last in VOCAB.vague_measure_nouns
+        or last in VOCAB.amount_non_measures
+        or last in VOCAB.evaluative_adjectives
+    )
 
 
 def _noun_like(words: list[str], lowers: list[str], first: int) -> bool:

@@ -235,6 +235,16 @@ def test_name_after_our_is_proposed():
     assert judged("Our method, Zorplex, wins.", "Zorplex").role == "proposed"
 
 
+def test_name_right_after_novel_is_proposed():
+    assert judged("It relies on a novel Zorplex Target (ZT) module.", "Zorplex Target").role == (
+        "proposed"
+    )
+
+
+def test_name_elsewhere_in_a_sentence_with_novel_stays_used():
+    assert judged("A novel design improves Zorplex.", "Zorplex").role == "used"
+
+
 def test_name_in_a_comparison_scope_is_compared():
     assert judged("Our model beats Zorplex.", "Zorplex").role == "compared"
 
