@@ -29,6 +29,8 @@ from pipeline.run.sequence import DEFAULT_BATCH, Done, Steps, run_sequence, writ
 from pipeline.run.work import extract_pickled
 
 EXECUTORS = ("process", "dask")
+
+
 @task(name="extract-batch", task_run_name="extract-batch-{index}", cache_policy=NO_CACHE)
 def extract_task(batch: bytes, index: int) -> bytes:
     """Normalise, segment, extract, link and validate one (pickled) batch; its outcome lines
