@@ -478,3 +478,26 @@ def test_comparison_scope_ends_at_the_setting():
 def test_value_after_versus_belongs_to_the_compared_method():
     rs = results("The bi-encoder matches BioBERT-ST on MRR (0.876 vs. 0.866).")
     assert (rs["0.876"].method, rs["0.866"].method) == (None, "BioBERT-ST")
+
+
+def test_a_figure_continuing_the_one_before_reports_its_measure():
+    rs = results(
+        "Fine-tuning FooASR reduced word error rate to 15.8% with 1.4 hours of data, reached"
+        " 10.7% with 22.5 hours, and achieved the best result of 9.7% with all data."
+    )
+    assert [rs[t].metric for t in ("15.8%", "10.7%", "9.7%")] == ["word error rate"] * 3
+
+
+def test_a_figure_with_its_own_measure_word_after_it_keeps_none():
+    rs = results("FooNet reaches an accuracy of 96.5%, while FooBar reaches 99.3% security.")
+    assert rs["99.3%"].metric is None
+
+
+def test_a_figure_after_an_unread_measure_head_keeps_none():
+    rs = results("FooNet predicts difficulty with RMSE 0.52, and with a correlation of 0.77.")
+    assert (rs["0.52"].metric, rs["0.77"].metric) == ("rmse", None)
+
+
+def test_a_figure_labelled_by_the_words_before_its_parenthesis_keeps_none():
+    rs = results("FooNet lifts success rate (+19%), while FooBar lifts user engagement (+23%).")
+    assert (rs["+19%"].metric, rs["+23%"].metric) == ("success rate", None)

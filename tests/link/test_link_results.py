@@ -178,8 +178,13 @@ def test_a_rivals_figure_in_parentheses_reports_the_measure_before_it():
 def test_a_figure_set_against_a_value_reports_its_measure():
     s = Sentence("FooNet reaches a recall of 40%, compared to 17.5% for the baseline.")
     assert s.results(metrics=["recall"])["17.5%"][2] == "recall"
-    s = Sentence("FooNet reaches a recall of 40%, and then 17.5% for the baseline.")
+    s = Sentence("FooNet reaches a recall of 40%, and then 17.5% stability for the baseline.")
     assert s.results(metrics=["recall"])["17.5%"][2] is None
+
+
+def test_a_figure_continuing_a_value_reports_its_measure():
+    s = Sentence("FooNet reaches a recall of 40%, and then 17.5% for the baseline.")
+    assert s.results(metrics=["recall"])["17.5%"][2] == "recall"
 
 
 def test_a_methods_figure_after_at_reports_the_measure_before_it():
