@@ -19,6 +19,8 @@ from pipeline.nlp.acronyms import (
         ("SoFlow", True),
         ("e.g.", False),
         ("1B", False),
+        ("3DGS", True),
+        ("3D", False),
         ("a", False),
         ("lowercase", False),
         ("ABCDEFGHIJKLMN", False),

@@ -35,12 +35,13 @@ class Acronym:
 
 
 def is_short_form(text: str) -> bool:
-    """True for a plausible acronym: 2-12 chars, starts with a letter, holds a capital."""
+    """True for a plausible acronym: 2-12 chars, starts with a letter or a digit ("3DGS", as
+    Schwartz-Hearst), holds a capital and at least two letters (three after a digit)."""
     if not 2 <= len(text) <= MAX_SHORT_CHARS or len(text.split()) > 2:
         return False
-    if not text[0].isalpha() or not any(c.isupper() for c in text):
+    if not text[0].isalnum() or not any(c.isupper() for c in text):
         return False
-    return sum(c.isalpha() for c in text) >= 2
+    return sum(c.isalpha() for c in text) >= (2 if text[0].isalpha() else 3)
 
 
 def best_long_form(short: str, long: str) -> int | None:
