@@ -113,3 +113,9 @@ def test_calling_before_initialize_raises():
 
     with pytest.raises(NotInitialized):
         MetricVariants(spacy.blank("en"))(spacy.blank("en")("x"))
+
+
+def test_a_cut_off_glued_to_a_known_metric_acronym_names_its_own_metric():
+    assert canonical("TPR01") == "tpr01"
+    assert canonical("mAP50") == "map50"
+    assert canonical("GPT4") is None  # GPT is no metric

@@ -25,13 +25,15 @@ def nearest(items: list[Tagged], ti: int, *, prefer_after: int = 0) -> Tagged | 
 
 
 def metric_right_after(metrics: list[Tagged], te: int, lowers: list[str]) -> Tagged | None:
-    """The metric written right after the number ("28.4 BLEU", "93.1 % UAS")."""
+    """The metric written right after the number ("28.4 BLEU", "93.1 % UAS", "13% (TPR01)")."""
     gaps = weights("owners")
     modifier_gap, change_gap = gaps["metric_modifier_gap"], gaps["metric_change_gap"]
     for m in metrics:
         between = lowers[te : m.start]
         if 0 <= m.start - te <= modifier_gap and all(_modifier(w) for w in between):
             return m
+        if between == ["("] and m.end < len(lowers) and lowers[m.end] == ")":
+            return m  # "22.3% (AUROC) and 13% (TPR01)": the measure that labels the value
         if (
             0 < m.start - te <= change_gap
             and between[0] in VOCAB.change_nouns

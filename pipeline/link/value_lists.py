@@ -99,12 +99,16 @@ def _closest_run(
 
 @cache
 def _list_gap() -> regex.Pattern:
-    """The text between two values of a list: ", ", "; ", " and ", ", or ", "% F1, ", or a
-    short owner before the separator ("0.134 for Gemini 3 Pro, 0.149 for GPT-5")."""
+    """The text between two values of a list: ", ", "; ", " and ", ", or ", "% F1, ", a short
+    owner before the separator ("0.134 for Gemini 3 Pro, 0.149 for GPT-5") or a label in
+    parentheses ("22.3% (AUROC) and 13% (TPR01)")."""
     words = "|".join(regex.escape(w) for w in sorted(VOCAB.list_conjunctions))
     preps = "|".join(regex.escape(w) for w in sorted(VOCAB.value_list_owner_prepositions))
     owner = rf"\s+(?:{preps})\s+[^\s,;()]+(?:\s+[^\s,;()]+){{0,3}}"
-    return regex.compile(rf"(?:\s+\p{{L}}[\p{{L}}-]*|{owner})?\s*(?:,|;|,?\s+(?:{words}))\s+")
+    label = r"\s*\([^()\d]{1,40}\)"  # "22.3% (AUROC) and 13% (TPR01)"
+    return regex.compile(
+        rf"(?:\s+\p{{L}}[\p{{L}}-]*|{owner}|{label})?\s*(?:,|;|,?\s+(?:{words}))\s+"
+    )
 
 
 _CLOSES_BETWEEN = regex.compile(r"\bbetween\s+\S+\s+and\s+$")

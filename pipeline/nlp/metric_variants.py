@@ -1,6 +1,7 @@
 """Variants of known metrics by shape: another cut-off of an @- or ^-family ("pass@5",
 "Hits@7", "mAP@0.5:0.95", "pass^4"), an order/variant suffix on a known metric ("BLEU-4",
-"ROUGE-Lsum"), or a letter prefix on a known metric acronym ("VRMSE", "rRMSE")."""
+"ROUGE-Lsum"), a letter prefix on a known metric acronym ("VRMSE", "rRMSE"), or a cut-off glued
+to one ("TPR01", "AP50")."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from pipeline.resources import LexiconEntry, data_path, read_jsonl
 
 DEFAULT_PATTERNS = "patterns/metric_variants.jsonl"
 _PREFIXED = regex.compile(r"[a-z]?[A-Z]{4,7}")  # may be a prefixed metric acronym: VRMSE, rRMSE
+_GLUED = regex.compile(r"[a-z]?[A-Z]{2,5}[0-9]{1,3}")  # may be a metric with a glued cut-off: TPR01
 
 
 def _cut_off_sign(surface: str) -> str:
@@ -119,6 +121,7 @@ class MetricVariants:
                 or "^" in word
                 or "-" in word
                 or (word[1:].isupper() and _PREFIXED.fullmatch(word))
+                or (word[-1:].isdigit() and _GLUED.fullmatch(word))
             ):
                 if i in covered:
                     continue

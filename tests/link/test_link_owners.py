@@ -66,6 +66,12 @@ def test_metric_written_right_after_the_value():
     assert metric_right_after([bleu, f1], s.at("0.76") + 1, s.ctx.lowers) is f1
 
 
+def test_metric_in_parentheses_right_after_the_value():
+    s = Sentence("It gains 22.3% (AUROC) and 13% (TPR01) overall.")
+    auroc, tpr = s.tag("AUROC"), s.tag("TPR01")
+    assert metric_right_after([auroc, tpr], s.at("13%") + 1, s.ctx.lowers) is tpr
+
+
 def test_metric_after_a_change_noun_and_in():
     s = Sentence("It gives a 35.56% reduction in WER overall.")
     wer = s.tag("WER")

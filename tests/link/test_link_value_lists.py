@@ -36,6 +36,11 @@ def test_semicolons_and_or_continue_a_list():
     assert lists_in("Scores are 41.2; 18.7, or 3.3 overall.") == [["41.2", "18.7", "3.3"]]
 
 
+def test_a_label_in_parentheses_may_stand_between_list_values():
+    assert lists_in("It gains 22.3% (AUROC) and 13% (TPR01).") == [["22.3%", "13%"]]
+    assert lists_in("It gains 22.3% (see 4) and 13% later.") == []
+
+
 def test_one_word_may_stand_between_list_values():
     assert lists_in("It gets 41.2 BLEU and 18.7 overall.") == [["41.2", "18.7"]]
     assert lists_in("It gets 41.2 BLEU score and 18.7 overall.") == []
