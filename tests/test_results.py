@@ -501,3 +501,14 @@ def test_a_figure_after_an_unread_measure_head_keeps_none():
 def test_a_figure_labelled_by_the_words_before_its_parenthesis_keeps_none():
     rs = results("FooNet lifts success rate (+19%), while FooBar lifts user engagement (+23%).")
     assert (rs["+19%"].metric, rs["+23%"].metric) == ("success rate", None)
+
+
+def test_hours_of_data_are_counts():
+    rs = results("We collected 92 hours of read speech and 8.8 hours of user corrections.")
+    assert (rs["92"].kind, rs["8.8"].kind) == ("count", "count")
+
+
+def test_hours_after_with_are_counts_and_hours_alone_are_not_results():
+    rs = results("FooASR reached 10.7% WER with 22.5 hours. Training took 3.5 hours.")
+    assert rs["22.5"].kind == "count"
+    assert "3.5" not in rs

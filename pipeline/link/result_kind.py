@@ -28,6 +28,8 @@ def is_result_number(
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
+    if bare and amount_of_data(ctx, num):
+        return True  # "we collected 92 hours of read speech"
     if (
         bare
         and _physical_unit_after(ctx, num)
@@ -63,6 +65,15 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def amount_of_data(ctx: DocContext, num: dict) -> bool:
+    """True for a duration that measures data: "92 hours of read speech", "with 22.5 hours"."""
+    te, lows = ctx.token_at(num["end"] - 1) + 1, ctx.lowers
+    if te >= len(lows) or lows[te] not in VOCAB.data_durations:
+        return False
+    ti = ctx.token_at(num["start"])
+    return (te + 1 < len(lows) and lows[te + 1] == "of") or (ti >= 1 and lows[ti - 1] == "with")
 
 
 def _physical_unit_after(ctx: DocContext, num: dict) -> bool:
@@ -113,6 +124,8 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
         return "score"
     if num.get("signed"):
         return "change"
+    if unit is None and amount_of_data(ctx, num):
+        return "count"
     ti = ctx.token_at(num["start"])
     te = ctx.token_at(num["end"] - 1) + 1
     sent = ctx.sent_of[ti]
