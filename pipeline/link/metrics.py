@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.link.terms import is_metric_name, occurrences
+from pipeline.link.terms import is_metric_name, named_regex, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
@@ -32,8 +32,13 @@ def keep_metric(span: Span) -> bool:
         return False  # "loss function", "precision head"
     word = doc_text(doc)[span.start_char : span.end_char]
     if word.lower() == "loss" or word.lower() == "losses":
+        after = doc_lowers(doc)[span.end + 1] if span.end + 1 < len(doc) else ""
+        if nxt == "of" and not after.lstrip("+-−.")[:1].isdigit():
+            return False  # "a considerable loss of accuracy": a drop, not the measure
         valued = nxt.lstrip("+-−.")[:1].isdigit() or nxt in {"=", ":", "of"}  # "loss 2.789"
         return prev in VOCAB.metric_loss_ok_before or not prev.isalpha() or valued
+    if canonical == "precision" and named_regex("number_format").match(prev):
+        return False  # "FP4 precision": a number format
     title_word = word.isalpha() and word[:1].isupper() and word[1:].islower()
     if (
         title_word

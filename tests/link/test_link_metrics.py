@@ -54,6 +54,21 @@ def test_bare_loss_with_its_value_is_a_metric():
     assert kept("The model reaches loss 2.789 overall.") == [("loss", True)]
 
 
+def test_loss_of_something_is_a_drop_not_the_measure():
+    assert kept("It avoids the loss of information, with a loss of 0.3.") == [
+        ("loss", False),
+        ("loss", True),
+    ]
+
+
+def test_precision_after_a_number_format_is_a_setting():
+    assert kept("Training in FP4 precision or 4-bit precision keeps precision.") == [
+        ("precision", False),
+        ("precision", False),
+        ("precision", True),
+    ]
+
+
 def test_capitalised_metric_word_mid_sentence_is_a_name():
     assert kept("Its Recall module works; recall rises.") == [("Recall", False), ("recall", True)]
 
