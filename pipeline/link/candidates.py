@@ -392,8 +392,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     maximal run of capitalised (or version) tokens ("frameworks like Information Contrastive
     Learning", "baselines such as Uniform and Selective LDP")."""
     data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
-    metric_classes = VOCAB.metric_class_nouns
-    classes = VOCAB.method_class_nouns | data_classes | metric_classes
+    metric_classes, category_classes = VOCAB.metric_class_nouns, VOCAB.category_class_nouns
+    classes = VOCAB.method_class_nouns | data_classes | metric_classes | category_classes
+    counted_classes = data_nouns | metric_classes | category_classes
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
@@ -405,7 +406,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             cls_i = intro - 1 - (intro == k and k >= 2 and lowers[k - 1] == ",")
         elif low == "(":
             cls_i = k - 1
-        elif low in {",", ":"} and k > 0 and lowers[k - 1] in data_nouns | metric_classes:
+        elif low in _DASHES_AND_COLONS and k > 0 and lowers[k - 1] in counted_classes:
             cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
         else:
             continue
@@ -416,6 +417,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         hint = "DATASET" if lowers[cls_i] in data_classes else "METHOD"
         if lowers[cls_i] in metric_classes:
             hint = "METRIC"  # "four metrics: Reliability Decay Curve (RDC), ..."
+        if lowers[cls_i] in category_classes:
+            hint = "CATEGORY"  # "four dimensions - Embodied Reasoning (ER), Common Sense (CS)"
         members: list[Candidate] = []
         i = k + 1
         while i < len(words):
@@ -447,13 +450,14 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             i = j
         if low == "(":
             members = _plausible_parenthesised(members, hint)
-        if low in {",", ":"} and (len(members) < 2 or not _counted(lowers, cls_i)):
+        if low in _DASHES_AND_COLONS and (len(members) < 2 or not _counted(lowers, cls_i)):
             members = []  # "across multiple datasets, MGLL outperforms": a new clause
         out.extend(members)
     return out
 
 
-_LIST_OPENERS = frozenset(("(", ",", ":"))
+_DASHES_AND_COLONS = frozenset((",", ":", "-", "–", "—"))
+_LIST_OPENERS = frozenset(("(", *_DASHES_AND_COLONS))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
 

@@ -318,6 +318,7 @@ def vote_kind(
         me += w["method_hint"]
     elif draft.hint == "METRIC":
         draft.metric_like = True  # listed after "metrics"/"measures": a measure's name
+
     data_suffixes, method_suffixes = _name_suffixes()
     size, count = named_regex("model_size"), named_regex("sample_count")
     labels = lexicon_labels()
@@ -549,6 +550,34 @@ def promote_variants(drafts: list[Draft]) -> None:
             d.supported = True
 
 
+_ALIAS_AFTER = regex.compile(r"\s*\([^()]{1,16}\)")
+
+
+def category_regions(cands: list, text: str, ctx: DocContext) -> list[tuple[int, int]]:
+    """Char ranges of lists of the work's categories ("four evaluation dimensions - Embodied
+    Reasoning (ER), Common Sense (CS), ..."): first to last member of each sentence's list,
+    with the last member's short form."""
+    by_sentence: dict[int, tuple[int, int]] = {}
+    for c in cands:
+        if c.hint != "CATEGORY":
+            continue
+        sent = ctx.sentence_of_char(c.start)
+        lo, hi = by_sentence.get(sent, (c.start, c.end))
+        by_sentence[sent] = (min(lo, c.start), max(hi, c.end))
+    out = []
+    for lo, hi in by_sentence.values():
+        alias = _ALIAS_AFTER.match(text, hi)
+        out.append((lo, alias.end() if alias else hi))
+    return out
+
+
+def _only_in(mentions: list[tuple[int, int]], regions: list[tuple[int, int]]) -> bool:
+    """True when every mention lies inside one of the regions."""
+    return bool(regions) and all(
+        any(lo <= s and e <= hi for lo, hi in regions) for s, e in mentions
+    )
+
+
 def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft]]:
     """Method and dataset drafts of a doc (typed, with roles and mentions), and the drafts
     that turned out to be metrics ("the CHAIRi metric")."""
@@ -566,6 +595,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         if not inside_metric(doc, c)
         and not (c.source != "lexicon" and any(c.start < e and s < c.end for s, e in blocked))
     ]
+    categories = category_regions(cands, doc_text(doc), ctx)
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts)
     drafts = [
@@ -592,6 +622,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         for d in drafts
         if (d.supported or not d.needs_support)
         and not d.metric_like
+        and not ("lexicon" not in d.sources and _only_in(d.mentions, categories))
         and not (
             d.kind == "dataset"
             and "lexicon" not in d.sources

@@ -364,6 +364,21 @@ def test_a_name_after_a_value_with_a_physical_unit_is_no_entity():
     assert [d.name for d in kept] == ["FooNet"]
 
 
+def test_names_listed_only_as_categories_of_the_work_are_no_entities():
+    doc = make_doc(
+        "FooBench spans four evaluation dimensions - Embodied Reasoning (ER), Common Sense (CS),"
+        " Spatial Perception (SP), and Intuitive Physics (IP)."
+    )
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.name for d in kept] == ["FooBench"]
+
+
+def test_a_category_member_named_elsewhere_too_stays():
+    doc = make_doc("We test Zorplex. It covers three skills: Common Sense, Physics, and Zorplex.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.name for d in kept] == ["Zorplex"]
+
+
 def test_a_property_name_is_no_method_unless_a_method_head_follows_it():
     doc = make_doc("It optimizes Mathematical Consistency with a Temporal Consistency objective.")
     kept, _ = extract_entities(doc, build_context(doc))
