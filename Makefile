@@ -48,6 +48,7 @@ lexicons: setup  ## rebuild the train-derived lexicons from ../shared train spli
 catalogues: setup  ## rebuild the catalogue lexicons from pinned PyPI wheels (downloads them)
 	$(PY) -m pip install -q 'wordfreq>=3.1'
 	$(PY) scripts/build_catalogues.py
+	$(PY) scripts/build_common_words.py
 
 server-start: setup  ## a local Prefect server; writes prefect.toml so `run` and `serve` use it
 	@if [ -f .prefect-server.pid ] && kill -0 $$(cat .prefect-server.pid) 2>/dev/null; then \

@@ -497,10 +497,26 @@ def _baseline_after(doc: Doc, i: int) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def distinct_tokens(name: str) -> frozenset[str]:
-    """Distinctive lower-case word pieces of a name (for variant detection; memoised)."""
-    pieces, stops = _PIECE_BREAKS.split(name.lower()), VOCAB.distinct_stopwords
+    """Distinctive lower-case word pieces of a name (for variant detection; memoised): not a
+    common English word written as a word ("debate", "reinforcement"; an acronym such as NAG
+    stays) nor a model family the lexicon knows ("gpt" of "Durghotona GPT" ties no GPT-4)."""
+    stops, common, families = VOCAB.distinct_stopwords, VOCAB.common_english, _method_families()
     return frozenset(
-        p for p in pieces if len(p) >= 3 and any(ch.isalpha() for ch in p) and p not in stops
+        p.lower()
+        for p in _PIECE_BREAKS.split(name)
+        if len(p) >= 3
+        and any(ch.isalpha() for ch in p)
+        and p.lower() not in stops
+        and (p.isupper() or p.lower() not in common)  # an acronym stays: "NAG", "PAC"
+        and p.lower() not in families
+    )
+
+
+@cache
+def _method_families() -> frozenset[str]:
+    """Lower-cased one-word method names of the lexicons ("gpt", "llama", "bert")."""
+    return frozenset(
+        s.lower() for s, label in lexicon_labels().items() if label == "METHOD" and " " not in s
     )
 
 

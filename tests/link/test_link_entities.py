@@ -294,9 +294,28 @@ def test_share_of():
 
 
 def test_distinct_tokens_drops_short_and_common_pieces():
-    assert distinct_tokens("Loose Speculative Decoding") == {"loose", "speculative", "decoding"}
+    assert distinct_tokens("Loose Speculative Zorplexing") == {"zorplexing"}
     assert distinct_tokens("Orca3-7B") == {"orca3"}
     assert distinct_tokens("Fine-Tuning the Language Model") == set()
+
+
+def test_distinct_tokens_keep_acronyms_that_spell_a_word():
+    assert distinct_tokens("NAG-Zero") == {"nag"}
+
+
+def test_distinct_tokens_drop_a_model_family_the_lexicon_knows():
+    assert distinct_tokens("Durghotona GPT") == {"durghotona"}
+
+
+def test_a_shared_common_word_or_family_makes_no_variant():
+    drafts = [
+        draft("Self-Debate Reinforcement Learning", role="proposed"),
+        draft("Multi-Agent Debate"),
+        draft("Durghotona GPT", role="proposed"),
+        draft("GPT-4"),
+    ]
+    promote_variants(drafts)
+    assert [d.role for d in drafts] == ["proposed", "used", "proposed", "used"]
 
 
 def test_used_method_sharing_a_word_with_a_proposed_name_is_proposed():
