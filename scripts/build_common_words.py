@@ -29,8 +29,8 @@ def main() -> None:
     header = (
         f"# English words with Zipf frequency >= {COMMON_ZIPF} (wordfreq=={version('wordfreq')},"
         f" top_n_list('en', {TOP_N}), alphabetic, lower case): a word piece\n"
-        "# this common ties no variant to a proposed name (link/entities.py distinct_tokens)."
-        " Built by scripts/build_common_words.py.\n"
+        "# this common, written in lower case, ties no variant to a proposed name"
+        " (link/entities.py distinct_tokens). Built by scripts/build_common_words.py.\n"
     )
     OUT.write_text(header + "".join(w + "\n" for w in words), encoding="utf-8")
     print(f"{len(words)} words written to {OUT.relative_to(ROOT)}")

@@ -498,8 +498,9 @@ def _baseline_after(doc: Doc, i: int) -> bool:
 @lru_cache(maxsize=1 << 14)
 def distinct_tokens(name: str) -> frozenset[str]:
     """Distinctive lower-case word pieces of a name (for variant detection; memoised): not a
-    common English word written as a word ("debate", "reinforcement"; an acronym such as NAG
-    stays) nor a model family the lexicon knows ("gpt" of "Durghotona GPT" ties no GPT-4)."""
+    common English word written in lower case ("reinforcement learning with verifiable
+    rewards"; a capitalised word or an acronym stays: the "Safety" of a named stage, "NAG")
+    nor a model family the lexicon knows ("gpt" of "Durghotona GPT" ties no GPT-4 to it)."""
     stops, common, families = VOCAB.distinct_stopwords, VOCAB.common_english, _method_families()
     return frozenset(
         p.lower()
@@ -507,7 +508,7 @@ def distinct_tokens(name: str) -> frozenset[str]:
         if len(p) >= 3
         and any(ch.isalpha() for ch in p)
         and p.lower() not in stops
-        and (p.isupper() or p.lower() not in common)  # an acronym stays: "NAG", "PAC"
+        and (p[:1].isupper() or p.lower() not in common)
         and p.lower() not in families
     )
 

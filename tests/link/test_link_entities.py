@@ -294,23 +294,27 @@ def test_share_of():
 
 
 def test_distinct_tokens_drops_short_and_common_pieces():
-    assert distinct_tokens("Loose Speculative Zorplexing") == {"zorplexing"}
     assert distinct_tokens("Orca3-7B") == {"orca3"}
     assert distinct_tokens("Fine-Tuning the Language Model") == set()
 
 
-def test_distinct_tokens_keep_acronyms_that_spell_a_word():
-    assert distinct_tokens("NAG-Zero") == {"nag"}
+def test_distinct_tokens_drop_common_words_written_in_lower_case():
+    assert distinct_tokens("reinforcement zorplexing with rewards") == {"zorplexing"}
+
+
+def test_distinct_tokens_keep_capitalised_words_and_acronyms():
+    assert distinct_tokens("Safety Zorplex") == {"safety", "zorplex"}  # a named stage's word
+    assert distinct_tokens("NAG-Zero") == {"nag", "zero"}
 
 
 def test_distinct_tokens_drop_a_model_family_the_lexicon_knows():
     assert distinct_tokens("Durghotona GPT") == {"durghotona"}
 
 
-def test_a_shared_common_word_or_family_makes_no_variant():
+def test_a_shared_lower_case_common_word_or_family_makes_no_variant():
     drafts = [
-        draft("Self-Debate Reinforcement Learning", role="proposed"),
-        draft("Multi-Agent Debate"),
+        draft("Self-Debate reinforcement learning", role="proposed"),
+        draft("reinforcement learning with verifiable rewards"),
         draft("Durghotona GPT", role="proposed"),
         draft("GPT-4"),
     ]
