@@ -29,6 +29,7 @@ BLIND14_GOLD = ROOT / "tests" / "gold" / "blind14_gold.jsonl"  # seed 2040: erro
 BLIND15_GOLD = ROOT / "tests" / "gold" / "blind15_gold.jsonl"  # seed 2041: errors never read
 BLIND16_GOLD = ROOT / "tests" / "gold" / "blind16_gold.jsonl"  # seed 2042: read after first run
 BLIND17_GOLD = ROOT / "tests" / "gold" / "blind17_gold.jsonl"  # seed 2043: errors never read
+BLIND18_GOLD = ROOT / "tests" / "gold" / "blind18_gold.jsonl"  # seed 2044: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -32,6 +32,7 @@ from devgold import (
     BLIND15_GOLD,
     BLIND16_GOLD,
     BLIND17_GOLD,
+    BLIND18_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -122,6 +123,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 15 (30, never read)", dev_report(args.shared, BLIND15_GOLD))
     add_gold_rows(table, "blind gold 16 (30)", dev_report(args.shared, BLIND16_GOLD))
     add_gold_rows(table, "blind gold 17 (30, never read)", dev_report(args.shared, BLIND17_GOLD))
+    add_gold_rows(table, "blind gold 18 (30, never read)", dev_report(args.shared, BLIND18_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

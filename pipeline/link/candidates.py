@@ -533,16 +533,25 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
 
 
 _YEAR = regex.compile(r"^(?:19|20)\d\d$")
+_SHORT_YEAR = regex.compile(r"^[12]\d$")  # "AIME 24": a year of the 2010s or 2020s
 _CAMPAIGN = regex.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$")
 
 
 def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017"."""
+    """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017",
+    and a known benchmark with a two-digit year ("AIME 24")."""
     words = doc_words(doc)
     out = []
     four = compress(range(len(words)), map((4).__eq__, map(len, words)))
     years = [j for j in four if j >= 1 and _YEAR.match(words[j])]
-    for i in (j - 1 for j in years):
+    two = compress(range(len(words)), map((2).__eq__, map(len, words)))
+    labels = lexicon_labels()
+    years += [
+        j
+        for j in two
+        if j >= 1 and _SHORT_YEAR.match(words[j]) and labels.get(words[j - 1]) == "DATASET"
+    ]
+    for i in (j - 1 for j in sorted(years)):
         if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3:
             start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])
             out.append(Candidate(start, end, doc_text(doc)[start:end], "year", hint="DATASET"))

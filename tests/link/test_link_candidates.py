@@ -324,6 +324,11 @@ def test_campaign_and_year_is_a_dataset_hint():
     assert [(c.text, c.hint) for c in cands] == [("WMT 2014", "DATASET"), ("CoNLL 2003", "DATASET")]
 
 
+def test_a_known_benchmark_with_a_two_digit_year_is_one_name():
+    doc, ctx = with_context("It gains 8.8% on AIME 24, but Table 24 and Zorplex 24 stay.")
+    assert [c.text for c in year_named_candidates(doc, ctx)] == ["AIME 24"]
+
+
 def test_capitalised_word_after_we_present_before_a_comma_is_introduced():
     doc, ctx = with_context(
         "We present Eywa, a memory system. This work introduces Kestrel (ours). "
