@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from devgold import write_dev_input  # noqa: E402
 
 from pipeline.quality.evaluate import (  # noqa: E402
+    _attr_ok,
     _names,
     _pred_metric_names,
     _same_value,
@@ -53,8 +54,11 @@ def entity_errors(gold: list[dict], pred: list[dict], extra: str, pred_names) ->
     return out + [f"  - {g['name']}" for g in missed]
 
 
-def result_errors(gold: list[dict], pred: list[dict]) -> list[str]:
-    """Missed, spurious and mis-attributed results of one document."""
+def result_errors(gold_doc: dict, pred_doc: dict) -> list[str]:
+    """Missed, spurious and mis-attributed results of one document (an attribute counts as
+    wrong exactly when the scorer counts it so: names resolve through the entities' surfaces,
+    so "auroc" written "AUC" matches a gold "auc")."""
+    gold, pred = gold_doc["results"], pred_doc.get("results", [])
     out, used = [], set()
     for p in pred:
         gi = next(
@@ -75,8 +79,7 @@ def result_errors(gold: list[dict], pred: list[dict]) -> list[str]:
         diffs = [
             f"{a} {p.get(a)!r} (gold {g.get(a)!r})"
             for a in ("kind", "metric", "dataset", "method", "from_value")
-            if (fold(str(p.get(a))) if p.get(a) is not None else None)
-            != (fold(str(g.get(a))) if g.get(a) is not None else None)
+            if not _attr_ok(a, g, p, gold_doc, pred_doc)
         ]
         if diffs and not g.get("optional"):
             out.append(f"  ~ {p['text']}: " + "; ".join(diffs))
@@ -112,7 +115,7 @@ def main() -> None:
                 lines += [f" {cat}", *errs]
         if errs := entity_errors(g["metrics"], p.get("metrics", []), "", _pred_metric_names):
             lines += [" metrics", *errs]
-        if errs := result_errors(g["results"], p.get("results", [])):
+        if errs := result_errors(g, p):
             lines += [" results", *errs]
         if lines:
             print(f"doc {n} {g.get('source_id', '')}: {g.get('first_words', '')}")
