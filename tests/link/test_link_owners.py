@@ -72,6 +72,13 @@ def test_metric_in_parentheses_right_after_the_value():
     assert metric_right_after([auroc, tpr], s.at("13%") + 1, s.ctx.lowers) is tpr
 
 
+def test_metric_after_in_and_its_modifiers():
+    s = Sentence("It gains 18.2 points in MRR and up to 9.4 points in answer accuracy.")
+    mrr, acc = s.tag("MRR"), s.tag("accuracy")
+    assert metric_right_after([mrr, acc], s.at("9.4") + 2, s.ctx.lowers) is acc
+    assert metric_right_after([acc], s.at("18.2") + 2, s.ctx.lowers) is None  # too far
+
+
 def test_metric_after_a_change_noun_and_in():
     s = Sentence("It gives a 35.56% reduction in WER overall.")
     wer = s.tag("WER")
