@@ -46,8 +46,10 @@ def metric_right_after(metrics: list[Tagged], te: int, lowers: list[str]) -> Tag
             and all(map(_listed, between[:-1]))
         ):
             return m  # "gains of 18.1% and 36.4% in accuracy and adaptability"
-        if 1 < m.start - te <= change_gap and between[0] == "in" and all(
-            map(_modifier, between[1:])
+        if (
+            1 < m.start - te <= change_gap
+            and between[0] == "in"
+            and all(map(_modifier, between[1:]))
         ):
             return m  # "up to 9.4 points in answer accuracy"
     return None
