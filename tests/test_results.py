@@ -512,3 +512,13 @@ def test_hours_after_with_are_counts_and_hours_alone_are_not_results():
     rs = results("FooASR reached 10.7% WER with 22.5 hours. Training took 3.5 hours.")
     assert rs["22.5"].kind == "count"
     assert "3.5" not in rs
+
+
+def test_a_figure_in_a_parenthesis_takes_the_one_measure_of_the_clause_it_hangs_on():
+    rs = results("FooNet improves accuracy on math benchmarks (e.g., +8.8% on AIME 24) overall.")
+    assert (rs["+8.8%"].kind, rs["+8.8%"].metric) == ("change", "accuracy")
+
+
+def test_a_parenthesis_naming_its_own_measure_keeps_it():
+    rs = results("FooNet improves accuracy on math benchmarks (e.g., 8.8% fewer steps) overall.")
+    assert rs["8.8%"].metric != "accuracy"
