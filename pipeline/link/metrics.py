@@ -453,20 +453,13 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
 
 
 _SIGNS = frozenset({"-", "+", "−", "~", "≈"})
-_RATES = frozenset({"rate", "rates"})
-
-
-def _plural(word: str) -> bool:
-    """A regular plural ("errors", "sentences"; not "loss", "analysis")."""
-    return word.endswith("s") and not word.endswith(("ss", "is", "us"))
 
 
 def parenthesised_value_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """Measures whose value follows in parentheses: "comparable median performance (-1.5%)",
     "improved training performance (average gain of 2 points)": two or three plain words
     right before the "(" that end on a measure head or a quality noun ("quantization
-    robustness"), or the words after "rate of" ("rates of critical errors (3.0% for ...)": the
-    critical error rate), with a value within the parenthesis' first four tokens."""
+    robustness"), with a value within the parenthesis' first four tokens."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     stops = VOCAB.link_words | VOCAB.evaluative_adjectives | VOCAB.change_cues_before
     stops |= VOCAB.measure_change_verbs
@@ -486,13 +479,6 @@ def parenthesised_value_spans(doc: Doc) -> list[tuple[int, int, str]]:
             if not _plain_word(words[k], stops):
                 break
             run.insert(0, k)
-        first = run[0] if run else opener
-        if first >= 2 and lowers[first - 1] == "of" and lowers[first - 2] in _RATES and run:
-            named = [lowers[k] for k in run]  # "rates of critical errors (3.0% ...)"
-            named[-1] = named[-1][:-1] if _plural(named[-1]) else named[-1]
-            start, end = doc[first - 2].idx, doc[run[-1]].idx + len(words[run[-1]])
-            out.append((start, end, " ".join([*named, "rate"])))
-            continue
         if len(run) < 2:
             continue
         head = lowers[run[-1]]

@@ -291,10 +291,3 @@ def test_a_measure_whose_value_follows_in_parentheses():
 def test_a_vague_or_one_word_measure_before_a_parenthesis_is_none():
     assert spans_of(parenthesised_value_spans, "It shows strong performance (92%) here.") == []
     assert spans_of(parenthesised_value_spans, "It has high accuracy (92%) here.") == []
-
-
-def test_the_rate_of_something_before_a_parenthesised_value_is_that_rate():
-    text = "It shows similar rates of critical errors (3.0% for A vs. 4.6% for B)."
-    assert spans_of(parenthesised_value_spans, text) == [
-        ("rates of critical errors", "critical error rate")
-    ]
