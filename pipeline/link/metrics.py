@@ -452,44 +452,6 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
-_SIGNS = frozenset({"-", "+", "−", "~", "≈"})
-
-
-def parenthesised_value_spans(doc: Doc) -> list[tuple[int, int, str]]:
-    """Measures whose value follows in parentheses: "comparable median performance (-1.5%)",
-    "improved training performance (average gain of 2 points)": two or three plain words
-    right before the "(" that end on a measure head or a quality noun ("quantization
-    robustness"), with a value within the parenthesis' first four tokens."""
-    words, lowers = doc_words(doc), doc_lowers(doc)
-    stops = VOCAB.link_words | VOCAB.evaluative_adjectives | VOCAB.change_cues_before
-    stops |= VOCAB.measure_change_verbs
-    out = []
-    for n in doc._.numbers:
-        span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
-        if span is None:
-            continue
-        opener = next((k for k in range(span.start - 1, max(-1, span.start - 5), -1)
-                       if lowers[k] == "("), None)  # fmt: skip
-        if opener is None or any(
-            not w.isalpha() and w not in _SIGNS for w in lowers[opener + 1 : span.start]
-        ):
-            continue
-        run: list[int] = []
-        for k in range(opener - 1, max(-1, opener - 4), -1):
-            if not _plain_word(words[k], stops):
-                break
-            run.insert(0, k)
-        if len(run) < 2:
-            continue
-        head = lowers[run[-1]]
-        if not (_bound_head(head) or _quality_noun(head) or head in VOCAB.vague_measure_nouns):
-            continue
-        name = _canonical_phrase([lowers[k] for k in run])
-        if name not in VOCAB.vague_measure_nouns:
-            out.append((doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), name))
-    return out
-
-
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -498,7 +460,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
-    phrases += listed_measure_spans(doc) + parenthesised_value_spans(doc)
+    phrases += listed_measure_spans(doc)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins

@@ -8,7 +8,6 @@ from pipeline.link.metrics import (
     keep_metric,
     listed_measure_spans,
     measured_phrase_spans,
-    parenthesised_value_spans,
 )
 from pipeline.nlp import get_nlp
 from pipeline.nlp.lexicon import lexicon_spans
@@ -275,19 +274,3 @@ def test_a_leading_word_stays_before_a_bare_score():
 def test_a_quality_noun_ending_a_short_run_after_a_value_is_a_measure():
     text = "It achieves 93.44% formal validity and 6 common image quality issues."
     assert spans_of(measured_phrase_spans, text) == [("formal validity", "formal validity")]
-
-
-def test_a_measure_whose_value_follows_in_parentheses():
-    text = (
-        "It yields improved training performance (average gain of 2 points) and enhanced"
-        " quantization robustness (1.2 points degradation)."
-    )
-    assert spans_of(parenthesised_value_spans, text) == [
-        ("training performance", "training performance"),
-        ("quantization robustness", "quantization robustness"),
-    ]
-
-
-def test_a_vague_or_one_word_measure_before_a_parenthesis_is_none():
-    assert spans_of(parenthesised_value_spans, "It shows strong performance (92%) here.") == []
-    assert spans_of(parenthesised_value_spans, "It has high accuracy (92%) here.") == []
