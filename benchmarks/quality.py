@@ -108,7 +108,7 @@ def main() -> None:
     add_gold_rows(table, "dev gold (40)", dev_report(args.shared))
     add_gold_rows(table, "held-out gold (20)", dev_report(args.shared, HOLDOUT_GOLD))
     add_gold_rows(table, "blind gold 2 (20)", dev_report(args.shared, BLIND2_GOLD))
-    add_gold_rows(table, "blind gold 3 (20)", dev_report(args.shared, BLIND3_GOLD))
+    add_gold_rows(table, "blind gold 3 (20, never read)", dev_report(args.shared, BLIND3_GOLD))
     add_gold_rows(table, "blind gold 4 (24)", dev_report(args.shared, BLIND4_GOLD))
     add_gold_rows(table, "blind gold 5 (24, never read)", dev_report(args.shared, BLIND5_GOLD))
     add_gold_rows(table, "blind gold 6 (30, never read)", dev_report(args.shared, BLIND6_GOLD))
