@@ -121,7 +121,7 @@ class MetricVariants:
                 or "^" in word
                 or "-" in word
                 or (word[1:].isupper() and _PREFIXED.fullmatch(word))
-                or (word[-1:].isdigit() and _GLUED.fullmatch(word))
+                or (word[-1:].isdigit() and word[:1].isalpha() and _GLUED.fullmatch(word))
             ):
                 if i in covered:
                     continue
