@@ -231,10 +231,15 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
     return None
 
 
-def _head_before_parenthesis(ctx: DocContext, i: int) -> str | None:
-    """'dataset' for names listed in parentheses after a head: "two datasets (highD, rounD)"."""
-    if i >= 2 and ctx.lowers[i - 1] == "(" and ctx.lowers[i - 2] in VOCAB.dataset_heads:
+def _head_before_parenthesis(ctx: DocContext, i: int, end: int) -> str | None:
+    """'dataset' for names listed in parentheses after a head ("two datasets (highD, rounD)")
+    or set off by commas right after one ("the largest SFT dataset, UrbanPlanText, with")."""
+    lowers = ctx.lowers
+    if i >= 2 and lowers[i - 1] == "(" and lowers[i - 2] in VOCAB.dataset_heads:
         return "dataset"
+    closed = end < len(lowers) and lowers[end] in {",", "("}
+    if closed and i >= 2 and lowers[i - 1] == "," and lowers[i - 2] in VOCAB.data_nouns:
+        return "dataset"  # not "this challenge, ConfLVLM," nor "these benchmarks, Mimosa modular"
     return None
 
 
@@ -360,7 +365,9 @@ def vote_kind(
         ):
             draft.metric_like = True  # "91.4% ANLS" (not "71.2% MMLU": the lexicon knows it)
         whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
-        head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(ctx, cs)
+        head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(
+            ctx, cs, ce
+        )
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
         if head == "metric":

@@ -387,6 +387,18 @@ def test_a_name_after_a_value_with_a_physical_unit_is_no_entity():
     assert [d.name for d in kept] == ["FooNet"]
 
 
+def test_a_name_set_off_by_commas_after_a_data_noun_is_a_dataset():
+    doc = make_doc("We release the largest instruction dataset, ZorPlex, comprising 30,000 pairs.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [(d.name, d.kind) for d in kept] == [("ZorPlex", "dataset")]
+
+
+def test_a_subject_after_a_fronted_data_phrase_is_no_dataset():
+    doc = make_doc("Beyond these benchmarks, ZorPlex modular design makes it ready.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.kind for d in kept if d.name == "ZorPlex"] == ["method"]
+
+
 def test_names_listed_only_as_categories_of_the_work_are_no_entities():
     doc = make_doc(
         "FooBench spans four evaluation dimensions - Embodied Reasoning (ER), Common Sense (CS),"
