@@ -243,6 +243,21 @@ def _head_before_parenthesis(ctx: DocContext, i: int, end: int) -> str | None:
     return None
 
 
+def _indefinite_after_comma(lowers: list[str], i: int) -> bool:
+    """True for ", a"/", an" at token i: an appositive, not the subject after a fronted
+    phrase ("Trained on OpenR1-Math, the approach outperforms")."""
+    return i + 1 < len(lowers) and lowers[i] == "," and lowers[i + 1] in {"a", "an"}
+
+
+def _named_after_data_noun(ctx: DocContext, i: int) -> str | None:
+    """'dataset' for a name right after a naming verb that follows a data noun: "two
+    synthetic audio-text datasets called PARADE", "a corpus named X"."""
+    lowers = ctx.lowers
+    if i >= 2 and i - 1 in ctx.cue_at("NAMING_VERB") and lowers[i - 2] in VOCAB.data_nouns:
+        return "dataset"
+    return None
+
+
 def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
     words, lowers = doc_words(doc), ctx.lowers
@@ -370,6 +385,10 @@ def vote_kind(
         )
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
+        elif head is None and _indefinite_after_comma(ctx.lowers, mend):
+            head = _appositive_head(doc, ctx, mend)  # "on Phi-4-Mini, a compact 3.8B model"
+        if head is None:
+            head = _named_after_data_noun(ctx, cs)  # "two new datasets called PARADE"
         if head == "metric":
             draft.metric_like = True
         if head == "dataset":

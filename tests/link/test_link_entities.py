@@ -399,6 +399,26 @@ def test_a_subject_after_a_fronted_data_phrase_is_no_dataset():
     assert [d.kind for d in kept if d.name == "ZorPlex"] == ["method"]
 
 
+def test_an_indefinite_appositive_after_on_names_the_kind():
+    doc = make_doc("We apply FooTune on ZorPlex-Mini, a compact 3.8B-parameter model.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [(d.name, d.kind) for d in kept if d.name == "ZorPlex-Mini"] == [
+        ("ZorPlex-Mini", "method")
+    ]
+
+
+def test_a_subject_after_a_fronted_training_phrase_is_no_appositive():
+    doc = make_doc("Trained on sampled ZorPlex-Math, the approach outperforms FooNet.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.kind for d in kept if d.name == "ZorPlex-Math"] == ["dataset"]
+
+
+def test_a_name_after_a_data_noun_and_a_naming_verb_is_a_dataset():
+    doc = make_doc("It includes two new synthetic datasets called ZORPLEX, which test bias.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [(d.name, d.kind) for d in kept] == [("ZORPLEX", "dataset")]
+
+
 def test_names_listed_only_as_categories_of_the_work_are_no_entities():
     doc = make_doc(
         "FooBench spans four evaluation dimensions - Embodied Reasoning (ER), Common Sense (CS),"
