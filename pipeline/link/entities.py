@@ -169,6 +169,8 @@ def _coordinated(
             j += 1
         if j != end and j in by_start:
             end = by_start[j]
+            if _closes_list(lowers, j):
+                break  # "A, B and C": the list ends at the member after its conjunction
             continue
         break
     while True:
@@ -176,10 +178,21 @@ def _coordinated(
         while j >= 0 and lowers[j] in {",", "and", "or", "&", "both"}:
             j -= 1
         if j != start - 1 and (j + 1) in by_end:
-            start = by_end[j + 1]
+            before = by_end[j + 1]
+            if _CONJUNCTIONS.isdisjoint(lowers[j + 1 : start]) and _closes_list(lowers, before):
+                break  # "Across A, B, and C, EASE raises": a closed list, then the subject
+            start = before
             continue
         break
     return start, end
+
+
+_CONJUNCTIONS = frozenset({"and", "or", "&"})
+
+
+def _closes_list(lowers: list[str], i: int) -> bool:
+    """True when the mention at token i follows a conjunction ("..., and C")."""
+    return i >= 1 and lowers[i - 1] in _CONJUNCTIONS
 
 
 def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> None:

@@ -359,6 +359,15 @@ def coordinated(text, labelled, bare):
     return drafts[-1]
 
 
+def test_a_name_after_a_closed_list_is_not_one_of_its_members():
+    doc = make_doc(
+        "We introduce ZORP (Zorplex Anchored Spatial Attention), which helps. Across"
+        " Qwen2.5-VL-7B, Qwen3-VL-4B, and Qwen3-VL-8B, ZORP raises scores on FooBench."
+    )
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.kind for d in kept if d.aliases == ["ZORP"]] == ["method"]
+
+
 def test_bare_name_listed_among_two_datasets_is_a_dataset():
     d = coordinated("We test MMLU, GSM8K and Zorplex today.", ["MMLU", "GSM8K"], "Zorplex")
     assert (d.kind, d.supported) == ("dataset", True)
