@@ -416,6 +416,8 @@ def vote_kind(
             ds += w["share_of_data"]  # "0.06% of CounterFact" (not "0.03% of X parameters")
         if prep in setting and before not in VOCAB.basis_verbs:
             ds += w["setting_preposition"]
+            if before is not None and (before in VOCAB.score_words or before[-1:] in "%0123456789"):
+                ds += w["measured_on"]  # "a 29.79% overall score on ProofNet"
         elif prep == "to" and before in VOCAB.transfer_words:
             ds += w["transfer_target"]  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:

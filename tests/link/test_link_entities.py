@@ -368,6 +368,12 @@ def test_a_name_after_a_closed_list_is_not_one_of_its_members():
     assert [d.kind for d in kept if d.aliases == ["ZORP"]] == ["method"]
 
 
+def test_a_name_a_value_is_measured_on_leans_dataset():
+    doc = make_doc("FooProver reaches a 29.79% overall score on ZorpNet.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [d.kind for d in kept if d.name == "ZorpNet"] == ["dataset"]
+
+
 def test_bare_name_listed_among_two_datasets_is_a_dataset():
     d = coordinated("We test MMLU, GSM8K and Zorplex today.", ["MMLU", "GSM8K"], "Zorplex")
     assert (d.kind, d.supported) == ("dataset", True)
