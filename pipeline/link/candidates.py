@@ -377,7 +377,12 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
     words, starts = doc_words(doc), doc_starts(doc)
     start, end = starts[first], starts[end_token - 1] + len(words[end_token - 1])
     last = words[end_token - 1]
-    if end_token - first >= 3 and is_short_form(last) and sum(c.isupper() for c in last) >= 2:
+    if (
+        end_token - first >= 3
+        and is_short_form(last)
+        and sum(c.isupper() for c in last) >= 2
+        and doc_lowers(doc)[end_token - 2] not in VOCAB.title_stopwords  # not "AOT-TCs for TC"
+    ):
         long_end = starts[end_token - 2] + len(words[end_token - 2])
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:

@@ -222,6 +222,11 @@ def test_title_run_splits_off_a_trailing_acronym():
     assert (cand.source, cand.alias) == ("acronym", "RKDO")
 
 
+def test_a_title_run_ending_in_a_connector_and_a_short_form_splits_nothing():
+    found = shapes("We build a dataset named AOT-TCs for TC forecasting here.")
+    assert "AOT-TCs for" not in found
+
+
 def test_coined_suffix():
     assert coined_suffix("smith") and coined_suffix("map")
     assert not any(coined_suffix(p) for p in ("empowered", "series", "assisted", "worst", "aware"))
