@@ -373,7 +373,7 @@ def _opens_sentence(lowers: list[str], i: int) -> bool:
 
 def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
     """A title-case run (tokens first..end_token-1); "Recursive KL Divergence Optimization
-    RKDO" splits off its acronym."""
+    RKDO" and "MASA Model-Aware Skill Alignment" split off their acronym."""
     words, starts = doc_words(doc), doc_starts(doc)
     start, end = starts[first], starts[end_token - 1] + len(words[end_token - 1])
     last = words[end_token - 1]
@@ -387,6 +387,12 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
         long = doc_text(doc)[start:long_end]
         if best_long_form(last, long) == 0:
             return Candidate(start, long_end, long, "acronym", alias=last)
+    head = words[first]
+    if end_token - first >= 3 and is_short_form(head) and sum(c.isupper() for c in head) >= 2:
+        long_start = starts[first + 1]
+        long = doc_text(doc)[long_start:end]
+        if best_long_form(head, long) == 0:  # "MASA Model-Aware Skill Alignment"
+            return Candidate(long_start, end, long, "acronym", alias=head)
     headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
     return Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=not headed)
 

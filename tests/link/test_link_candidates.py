@@ -222,6 +222,13 @@ def test_title_run_splits_off_a_trailing_acronym():
     assert (cand.source, cand.alias) == ("acronym", "RKDO")
 
 
+def test_title_run_splits_off_a_leading_acronym():
+    cand = shapes("We propose MASA Model-Aware Skill Alignment, a framework.")[
+        "Model-Aware Skill Alignment"
+    ]
+    assert (cand.source, cand.alias) == ("acronym", "MASA")
+
+
 def test_a_title_run_ending_in_a_connector_and_a_short_form_splits_nothing():
     found = shapes("We build a dataset named AOT-TCs for TC forecasting here.")
     assert "AOT-TCs for" not in found

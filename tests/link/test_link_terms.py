@@ -37,6 +37,10 @@ def test_generic_phrases_match_in_any_case():
     assert is_generic("reinforcement learning")
 
 
+def test_state_of_the_art_in_any_common_casing_is_generic():
+    assert is_generic("SOTA") and is_generic("SoTA") and is_generic("SotA")
+
+
 def test_plural_of_a_generic_acronym_is_generic():
     assert is_generic("ASRs")
 
