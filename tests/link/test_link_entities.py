@@ -369,9 +369,7 @@ def test_a_name_after_a_closed_list_is_not_one_of_its_members():
 
 
 def test_a_name_a_value_is_measured_on_leans_dataset():
-    doc = make_doc("FooProver reaches a 29.79% overall score on ZorpNet.")
-    kept, _ = extract_entities(doc, build_context(doc))
-    assert [d.kind for d in kept if d.name == "ZorpNet"] == ["dataset"]
+    assert kinds("FooProver reaches a 29.79% overall score on ZorpNet.")["ZorpNet"] == "dataset"
 
 
 def test_bare_name_listed_among_two_datasets_is_a_dataset():
@@ -402,36 +400,37 @@ def test_a_name_after_a_value_with_a_physical_unit_is_no_entity():
     assert [d.name for d in kept] == ["FooNet"]
 
 
-def test_a_name_set_off_by_commas_after_a_data_noun_is_a_dataset():
-    doc = make_doc("We release the largest instruction dataset, ZorPlex, comprising 30,000 pairs.")
+def kinds(text):
+    """{name: kind} of the entities extract_entities keeps for `text`."""
+    doc = make_doc(text)
     kept, _ = extract_entities(doc, build_context(doc))
-    assert [(d.name, d.kind) for d in kept] == [("ZorPlex", "dataset")]
+    return {d.name: d.kind for d in kept}
+
+
+def test_a_name_set_off_by_commas_after_a_data_noun_is_a_dataset():
+    text = "We release the largest instruction dataset, ZorPlex, comprising 30,000 pairs."
+    assert kinds(text) == {"ZorPlex": "dataset"}
 
 
 def test_a_subject_after_a_fronted_data_phrase_is_no_dataset():
-    doc = make_doc("Beyond these benchmarks, ZorPlex modular design makes it ready.")
-    kept, _ = extract_entities(doc, build_context(doc))
-    assert [d.kind for d in kept if d.name == "ZorPlex"] == ["method"]
+    assert kinds("Beyond these benchmarks, ZorPlex modular design makes it ready.") == {
+        "ZorPlex": "method"
+    }
 
 
 def test_an_indefinite_appositive_after_on_names_the_kind():
-    doc = make_doc("We apply FooTune on ZorPlex-Mini, a compact 3.8B-parameter model.")
-    kept, _ = extract_entities(doc, build_context(doc))
-    assert [(d.name, d.kind) for d in kept if d.name == "ZorPlex-Mini"] == [
-        ("ZorPlex-Mini", "method")
-    ]
+    got = kinds("We apply FooTune on ZorPlex-Mini, a compact 3.8B-parameter model.")
+    assert got["ZorPlex-Mini"] == "method"
 
 
 def test_a_subject_after_a_fronted_training_phrase_is_no_appositive():
-    doc = make_doc("Trained on sampled ZorPlex-Math, the approach outperforms FooNet.")
-    kept, _ = extract_entities(doc, build_context(doc))
-    assert [d.kind for d in kept if d.name == "ZorPlex-Math"] == ["dataset"]
+    got = kinds("Trained on sampled ZorPlex-Math, the approach outperforms FooNet.")
+    assert got["ZorPlex-Math"] == "dataset"
 
 
 def test_a_name_after_a_data_noun_and_a_naming_verb_is_a_dataset():
-    doc = make_doc("It includes two new synthetic datasets called ZORPLEX, which test bias.")
-    kept, _ = extract_entities(doc, build_context(doc))
-    assert [(d.name, d.kind) for d in kept] == [("ZORPLEX", "dataset")]
+    text = "It includes two new synthetic datasets called ZORPLEX, which test bias."
+    assert kinds(text) == {"ZORPLEX": "dataset"}
 
 
 def test_names_listed_only_as_categories_of_the_work_are_no_entities():
