@@ -197,3 +197,13 @@ def test_plain_steps_use_a_pool_started_before_them_and_leave_it_running():
         assert len(procs.POOL) == 1 and procs.POOL[0] is started
         assert started.submit(int).result() == 0
     assert procs.POOL == []
+
+
+def test_a_stopped_pool_leaves_no_manager_thread_behind():
+    from pipeline.run import procs
+
+    pool = procs.worker_pool(1)
+    pool.submit(int).result()
+    manager = pool._executor_manager_thread
+    procs.stop_pool(pool)
+    assert manager is not None and not manager.is_alive()

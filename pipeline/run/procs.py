@@ -49,12 +49,17 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop a pool now: queued batches dropped, running workers terminated."""
     processes = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
     for proc in processes:
         proc.join(5)
+    # Let the pool's manager thread finish closing its wake-up pipe now: left running, it
+    # races the interpreter's exit hook, which may write to that pipe as it closes (EBADF).
+    if manager is not None:
+        manager.join(5)
 
 
 @contextlib.contextmanager
