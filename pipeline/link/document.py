@@ -8,7 +8,7 @@ from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext, build_context
 from pipeline.link.entities import Draft, extract_entities, share_of
-from pipeline.link.metrics import MetricDraft, extract_metrics
+from pipeline.link.metrics import MetricDraft, evidenced_metrics, extract_metrics
 from pipeline.link.results import ResultDraft, Tagged, extract_results
 from pipeline.link.spans import extend_with_head, extend_with_language, merge_definitions
 from pipeline.nlp.tokenizer import doc_text
@@ -91,4 +91,4 @@ def link_document(doc: Doc) -> Linked:
     results = extract_results(
         doc, ctx, metric_tags, ds_tags, me_tags, main, taken_all, [d.name for d in proposed]
     )
-    return Linked(drafts, metrics, results, ctx)
+    return Linked(drafts, evidenced_metrics(metrics, results, ctx), results, ctx)

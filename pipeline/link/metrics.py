@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
@@ -12,6 +13,10 @@ from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
 from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
 from pipeline.resources import VOCAB, read_map
+
+if TYPE_CHECKING:
+    from pipeline.link.context import DocContext
+    from pipeline.link.tags import ResultDraft
 
 
 @dataclass
@@ -479,3 +484,37 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     for draft in by_name.values():
         draft.mentions.sort()
     return sorted(by_name.values(), key=lambda d: d.mentions[0])
+
+
+def evidenced_metrics(
+    metrics: list[MetricDraft], results: list[ResultDraft], ctx: DocContext
+) -> list[MetricDraft]:
+    """The metrics less those whose word often means something else ("precision agriculture",
+    "factual recall", "a histogram-based loss") and that nothing shows to be measured: no
+    result is tied to them, no mention is qualified ("validation loss"), and none stands in a
+    list of metrics ("precision, recall and F1"), after a cue that announces measures ("in
+    terms of precision") or after a word of performance or change ("improves precision")."""
+    tied = {r.metric for r in results}
+    spans = [(m.name, *ctx.token_span(s, e)) for m in metrics for s, e in m.mentions]
+    text = doc_text(ctx.doc)
+    changes = VOCAB.measure_change_verbs | VOCAB.change_nouns
+
+    def evidenced(m: MetricDraft) -> bool:
+        for s, e in m.mentions:
+            if text[s:e].lower() != m.name:
+                return True
+            ts, te = ctx.token_span(s, e)
+            if ctx.cue_list("METRIC_LIST_INTRO", max(0, ts - 4), ts):
+                return True
+            if any(
+                ctx.cue_list(c, max(0, ts - 3), ts) for c in ("PERFORMANCE_VERB", "RESULT_VERB")
+            ):
+                return True  # "achieves strong recall"
+            if not changes.isdisjoint(ctx.lowers[max(0, ts - 3) : ts]):
+                return True  # "improvements in recall", "boost top-rank precision"
+            if any(n != m.name and ts - 3 <= oe and os_ <= te + 3 for n, os_, oe in spans):
+                return True
+        return False
+
+    ambiguous = VOCAB.sense_ambiguous_metrics
+    return [m for m in metrics if m.name not in ambiguous or m.name in tied or evidenced(m)]

@@ -104,6 +104,8 @@ def is_generic(text: str) -> bool:
 def is_metric_name(long: str) -> bool:
     """True for long forms headed by a measure word: "Diarization Error Rate"."""
     words = long.lower().replace("-", " ").split()
+    if " ".join(words[-2:]) in VOCAB.non_measure_phrases:
+        return False  # "meta-learning-rate (Meta-LR)": a setting, not a measure
     return bool(words) and words[-1] in VOCAB.metric_heads
 
 

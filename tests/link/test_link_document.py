@@ -73,3 +73,25 @@ def test_dataset_mentions_keep_their_head_noun_and_link_results():
     ((name, mentions),) = [(d.name, d.mentions) for d in linked.entities]
     assert (name, mentions) == ("Gigaword", [(16, 31)])
     assert [(r.metric, r.dataset) for r in linked.results] == [("bleu", "Gigaword")]
+
+
+def metric_names(text):
+    return [m.name for m in link_document(make_doc(text)).metrics]
+
+
+def test_a_word_that_is_often_no_measure_is_no_metric_without_evidence():
+    assert metric_names("This survey covers ViTs in precision agriculture.") == []
+    assert metric_names("We train with a custom histogram-based loss.") == []
+    assert metric_names("The model must recall facts.") == []
+
+
+def test_a_word_that_is_often_no_measure_is_a_metric_with_evidence():
+    assert metric_names("Our model improves precision, recall and F1.") == [
+        "precision",
+        "recall",
+        "f1",
+    ]
+    assert metric_names("It reaches a precision of 91.2%.") == ["precision"]
+    assert metric_names("We report the validation loss.") == ["loss"]
+    assert metric_names("DynaTree achieves strong recall.") == ["recall"]
+    assert metric_names("We see improvements in recall.") == ["recall"]

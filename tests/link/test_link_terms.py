@@ -61,6 +61,11 @@ def test_metric_name_is_headed_by_a_measure_word():
     assert not is_metric_name("Rate Limiter") and not is_metric_name("")
 
 
+def test_a_setting_headed_by_a_measure_word_is_no_metric_name():
+    assert not is_metric_name("meta-learning-rate")
+    assert not is_metric_name("Dropout Rate")
+
+
 def test_lexicon_labels_know_packaged_names():
     labels = lexicon_labels()
     assert (labels["ImageNet"], labels["BERT"]) == ("DATASET", "METHOD")
