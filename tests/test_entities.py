@@ -115,7 +115,7 @@ def test_units_tasks_and_metric_prefixes_are_not_names():
         "over CAVs and GNNs."
     )
     assert r.methods == [] and r.datasets == []
-    assert {m.name for m in r.metrics} == {"top-1 accuracy", "ndcg"}
+    assert {m.name for m in r.metrics} == {"top-1 accuracy", "ndcg@10"}
 
 
 def test_lowercase_long_form_needs_support():

@@ -23,8 +23,8 @@ FAMILIES = metric_families(
 )
 
 
-def test_an_at_k_canonical_names_its_family():
-    assert FAMILIES["pass@"] == "pass@k"
+def test_a_cut_off_family_is_its_canonical_name_less_the_cut_off():
+    assert FAMILIES["pass@"] == "pass"
 
 
 def canonical(word):
@@ -33,13 +33,14 @@ def canonical(word):
     return component.canonical(word)
 
 
-def test_another_cut_off_of_a_known_family_is_that_metric():
-    assert canonical("pass@5") == "pass@k"
-    assert canonical("Hits@7") == "hits@k"
+def test_another_cut_off_of_a_known_family_is_a_metric_of_its_own():
+    assert canonical("pass@5") == "pass@5"
+    assert canonical("Hits@7") == "hits@7"
+    assert canonical("R@7") == "recall@7"
 
 
-def test_a_caret_cut_off_of_a_known_family_is_that_metric():
-    assert canonical("pass^4") == "pass^k"
+def test_a_caret_cut_off_of_a_known_family_is_a_metric_of_its_own():
+    assert canonical("pass^4") == "pass^4"
 
 
 def test_a_one_letter_lower_case_prefix_on_a_known_acronym_names_its_own_metric():
@@ -78,7 +79,7 @@ def test_unknown_bases_and_model_versions_are_no_metrics():
 
 def test_variant_canonical_is_a_pure_function():
     rules = [regex.compile(r"^(?P<base>[A-Za-z]+)@(?P<param>\d+)$")]
-    assert variant_canonical("pass@9", rules, FAMILIES) == "pass@k"
+    assert variant_canonical("pass@9", rules, FAMILIES) == "pass@9"
 
 
 def test_spans_join_the_lexicon_group_with_their_canonical_id():
@@ -87,7 +88,7 @@ def test_spans_join_the_lexicon_group_with_their_canonical_id():
     nlp.initialize()
     doc = nlp("pass@5 rises")
     assert [(s.text, s.label_, s.id_) for s in doc.spans["lexicon"]] == [
-        ("pass@5", "METRIC", "pass@k")
+        ("pass@5", "METRIC", "pass@5")
     ]
 
 
@@ -95,7 +96,7 @@ def test_bytes_round_trip_keeps_families():
     component = MetricVariants(spacy.blank("en"))
     component.initialize()
     other = MetricVariants(spacy.blank("en")).from_bytes(component.to_bytes())
-    assert other.canonical("pass@5") == "pass@k"
+    assert other.canonical("pass@5") == "pass@5"
 
 
 def test_disk_round_trip_keeps_families(tmp_path):
@@ -103,7 +104,7 @@ def test_disk_round_trip_keeps_families(tmp_path):
     component.initialize()
     component.to_disk(tmp_path / "mv")
     other = MetricVariants(spacy.blank("en")).from_disk(tmp_path / "mv")
-    assert other.canonical("pass@7") == "pass@k"
+    assert other.canonical("pass@7") == "pass@7"
 
 
 def test_calling_before_initialize_raises():

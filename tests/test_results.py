@@ -452,7 +452,7 @@ def test_method_before_a_result_verb_in_the_clause_owns_it():
 
 def test_value_list_shares_metric_and_change_kind():
     rs = results("The reranker lifts R@5 on four languages (+0.017 Spanish, +0.033 Catalan).")
-    assert rs["+0.033"].metric == "recall@k"
+    assert rs["+0.033"].metric == "recall@5"
     rs = results("It yields a reduction of between 35% and 57% in loss.")
     assert (rs["35%"].kind, rs["57%"].kind) == ("change", "change")
 

@@ -32,18 +32,16 @@ def _cut_off_sign(surface: str) -> str:
 
 def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
     """Canonical names of the lexicon's metric families, keyed by a folded family key:
-    "pass@" -> pass@k (an "@k" canonical wins), "BLEU" -> bleu (exact case for bases),
-    "ROUGE-" -> "*" when the lexicon names each dash variant by itself (rouge-1, rouge-l)."""
+    "r@" -> recall (the canonical name less its cut-off: R@1 is recall@1), "BLEU" -> bleu
+    (exact case for bases), "ROUGE-" -> "*" when the lexicon names each dash variant by
+    itself (rouge-1, rouge-l)."""
     out: dict[str, str] = {}
     for e in entries:
         if e.label != "METRIC":
             continue
         sep = _cut_off_sign(e.surface)
         if sep:
-            key = e.surface.split(sep)[0].lower() + sep
-            general = e.canonical.endswith(sep + "k")
-            if key not in out or (general and not out[key].endswith(sep + "k")):
-                out[key] = e.canonical
+            out.setdefault(e.surface.split(sep)[0].lower() + sep, e.canonical.split(sep)[0])
         elif "-" in e.surface and e.canonical == e.surface.lower() and e.surface.index("-") > 1:
             out[e.surface.split("-")[0] + "-"] = "*"  # not "G-": "G-measure" makes no family
         out.setdefault(e.surface, e.canonical)
@@ -60,7 +58,11 @@ def variant_canonical(
             continue
         base = m.group("base")
         if sep := _cut_off_sign(word):
-            return families.get(base.lower() + sep)
+            family = families.get(base.lower() + sep)
+            cut_off = m.group("param").lower()
+            if family is None or ":" in cut_off:
+                return family  # "mAP@0.5:0.95": a range of cut-offs is the metric itself
+            return f"{family}{sep}{cut_off}"  # "Hits@7": hits@7, a metric of its own
         if word[1:].isupper() and "-" not in word:  # "VRMSE", "rRMSE": a name of its own
             return word.lower() if base in families else None
         if families.get(base + "-") == "*":
