@@ -7,6 +7,7 @@ from spacy.lang.en import English
 
 from pipeline.nlp import get_nlp
 from pipeline.nlp.lexicon import (
+    hyphen_variants,
     is_case_sensitive,
     lexicon_patterns,
     lexicon_spans,
@@ -19,6 +20,26 @@ from pipeline.resources import DATA_DIR, LexiconEntry, data_path, read_lexicon, 
 def test_case_sensitivity_rule():
     assert is_case_sensitive("BLEU") and is_case_sensitive("EM") and is_case_sensitive("Dice")
     assert not is_case_sensitive("word error rate")
+
+
+def test_hyphen_variants_join_the_modifier_of_a_long_measure():
+    assert hyphen_variants("false positive rate") == ["false-positive rate"]
+    assert hyphen_variants("root mean square error") == [
+        "root-mean square error",
+        "root mean-square error",
+        "root-mean-square error",
+    ]
+
+
+def test_hyphen_variants_leave_two_word_and_cased_measures():
+    assert hyphen_variants("exact match") == [] and hyphen_variants("Word Error Rate") == []
+
+
+def test_a_hyphened_long_measure_is_found():
+    doc = get_nlp()("It measures the false-positive rate on held-out claims.")
+    assert [(s.text, s.id_) for s in doc.spans["lexicon"]] == [
+        ("false-positive rate", "false positive rate")
+    ]
 
 
 def test_plural_variants():
@@ -73,7 +94,7 @@ def test_patterns_split_by_case_handling():
     entries = [entry("BLEU"), entry("word error rate")]
     assert [p["pattern"] for p in phrase_patterns(entries, "exact")] == ["BLEU", "BLEUs"]
     lower = [p["pattern"] for p in phrase_patterns(entries, "lower")]
-    assert lower == ["word error rate", "word error rates"]
+    assert lower == ["word error rate", "word error rates", "word-error rate", "word-error rates"]
 
 
 def test_the_first_canonical_of_a_surface_wins():

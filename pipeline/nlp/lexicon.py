@@ -61,6 +61,22 @@ def plural_variants(
     return [surface, surface + "s"]
 
 
+def hyphen_variants(surface: str) -> list[str]:
+    """A lower-case measure of three or four words, also with a hyphen in its modifier:
+    "false positive rate" -> "false-positive rate", "root mean square error" -> "root-mean
+    square error", "root mean-square error", "root-mean-square error". Not a measure of two
+    words: a hyphened "exact-match" modifies a noun ("exact-match verification")."""
+    *modifier, head = surface.split(" ")
+    if not 2 <= len(modifier) <= 3 or not surface.islower():
+        return []
+    joined = [
+        " ".join(modifier[:i]) + "-" + " ".join(modifier[i:]) for i in range(1, len(modifier))
+    ]
+    if len(modifier) > 2:
+        joined.append("-".join(modifier))
+    return [f"{m} {head}" for m in joined]
+
+
 def read_entries(files: dict[str, list[str]], blocked: list[str]) -> list[LexiconEntry]:
     """Lexicon entries of TSV files per label, less the (label, surface) pairs of `blocked`."""
     stop = {(row["label"], row["surface"]) for f in blocked for row in read_tsv(data_path(f))}
@@ -81,7 +97,10 @@ def phrase_patterns(entries: list[LexiconEntry], case: str) -> list[dict[str, An
     out = []
     metrics = frozenset(e.surface for e in entries if e.label == "METRIC")
     for entry in entries:
-        for surface in plural_variants(entry.surface, entry.label, metrics):
+        surfaces = plural_variants(entry.surface, entry.label, metrics)
+        if entry.label == "METRIC":
+            surfaces += [h for s in surfaces for h in hyphen_variants(s)]
+        for surface in surfaces:
             exact = is_case_sensitive(surface)
             key = (entry.label, surface if exact else surface.lower())
             if key in seen:
