@@ -30,6 +30,8 @@ BLIND15_GOLD = ROOT / "tests" / "gold" / "blind15_gold.jsonl"  # seed 2041: erro
 BLIND16_GOLD = ROOT / "tests" / "gold" / "blind16_gold.jsonl"  # seed 2042: read after first run
 BLIND17_GOLD = ROOT / "tests" / "gold" / "blind17_gold.jsonl"  # seed 2043: errors never read
 BLIND18_GOLD = ROOT / "tests" / "gold" / "blind18_gold.jsonl"  # seed 2044: errors never read
+BLIND19_GOLD = ROOT / "tests" / "gold" / "blind19_gold.jsonl"  # seed 2045: errors never read
+BLIND20_GOLD = ROOT / "tests" / "gold" / "blind20_gold.jsonl"  # seed 2046: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -33,6 +33,8 @@ from devgold import (
     BLIND16_GOLD,
     BLIND17_GOLD,
     BLIND18_GOLD,
+    BLIND19_GOLD,
+    BLIND20_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -124,6 +126,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 16 (30)", dev_report(args.shared, BLIND16_GOLD))
     add_gold_rows(table, "blind gold 17 (30, never read)", dev_report(args.shared, BLIND17_GOLD))
     add_gold_rows(table, "blind gold 18 (30, never read)", dev_report(args.shared, BLIND18_GOLD))
+    add_gold_rows(table, "blind gold 19 (30, never read)", dev_report(args.shared, BLIND19_GOLD))
+    add_gold_rows(table, "blind gold 20 (30, never read)", dev_report(args.shared, BLIND20_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

@@ -2,8 +2,8 @@
 
 Usage: python scripts/gold_errors.py GOLD [--shared ../shared]  (dev, holdout, blind2, 4, 7-13, 16)
 
-Blinds 3, 5, 6, 14, 15, 17 and 18 are refused: they stay measures of unseen text; their errors
-are never read.
+Blinds 3, 5, 6, 14, 15 and 17-20 are refused: they stay measures of unseen text; their
+errors are never read.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
         "gold",
-        help="dev, holdout, blind2, blind4, blind7-13, blind16 (never 3, 5, 6, 14, 15, 17, 18)",
+        help="dev, holdout, blind2, blind4, blind7-13, blind16 (never 3, 5, 6, 14, 15, 17-20)",
     )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
