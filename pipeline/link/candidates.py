@@ -394,7 +394,14 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
         if best_long_form(head, long) == 0:  # "MASA Model-Aware Skill Alignment"
             return Candidate(long_start, end, long, "acronym", alias=head)
     headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
+    if end_token - first == 1 and _known_family(last.split("-", 1)[0]):
+        return Candidate(start, end, last, "title", hint="METHOD")  # "Qwen-Image": a model
     return Candidate(start, end, doc_text(doc)[start:end], "title", needs_support=not headed)
+
+
+def _known_family(word: str) -> bool:
+    """True for a one-word METHOD name of the lexicons, as written ("Qwen", "Llama")."""
+    return len(word) >= 3 and lexicon_labels().get(word) == "METHOD"
 
 
 def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:

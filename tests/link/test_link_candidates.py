@@ -150,6 +150,11 @@ def test_method_lexicon_hit_keeps_version_words_and_model_tags():
     assert [c.label for c in cands] == ["METHOD"] * 3
 
 
+def test_a_product_word_continues_a_model_name():
+    (cand,) = lexicon_candidates(make_doc("Agents such as Claude Code help."))
+    assert cand.text == "Claude Code"
+
+
 def test_method_continuation_is_at_most_three_words():
     cands = lexicon_candidates(make_doc("We test Claude 3.5 Sonnet Thinking Max now."))
     assert cands[0].text == "Claude 3.5 Sonnet Thinking"
@@ -204,6 +209,13 @@ def test_bare_short_capitals_need_support():
 def test_title_run_needs_support():
     cand = shapes("The Temporal Ordering Module wins.")["Temporal Ordering Module"]
     assert (cand.source, cand.needs_support) == ("title", True)
+
+
+def test_a_hyphened_title_word_led_by_a_known_model_family_is_a_method():
+    cand = shapes("We accelerate Qwen-Image and Vision-Language models.")["Qwen-Image"]
+    assert (cand.needs_support, cand.hint) == (False, "METHOD")
+    other = shapes("We accelerate Qwen-Image and Vision-Language models.")["Vision-Language"]
+    assert (other.needs_support, other.hint) == (True, None)
 
 
 def test_a_sentence_initial_gerund_is_no_part_of_a_title_run():
