@@ -31,6 +31,11 @@ def test_generic_acronyms_are_case_sensitive():
     assert not is_generic("llm")
 
 
+def test_an_architecture_class_is_generic():
+    assert is_generic("Transformer") and is_generic("Transformers")
+    assert not is_generic("Decision Transformer")
+
+
 def test_generic_phrases_match_in_any_case():
     assert is_generic("large language models")
     assert is_generic("Large Language Models")
@@ -46,7 +51,7 @@ def test_plural_of_a_generic_acronym_is_generic():
 
 
 def test_names_are_not_generic():
-    assert not is_generic("FooNet") and not is_generic("Transformer")
+    assert not is_generic("FooNet") and not is_generic("BERT")
 
 
 def test_plural_acronym_is_capitals_and_a_lowercase_s():
