@@ -511,3 +511,14 @@ def test_a_title_run_ending_in_a_method_head_needs_no_other_support():
 def test_a_title_run_without_a_method_head_still_needs_support():
     r = extract_text("Theory of Mind refers to the Decision Making of agents in games.")
     assert not r.methods
+
+
+def test_an_undefined_word_of_capitals_needs_support_to_be_a_method():
+    assert extract_text("The system must comply with HIPAA and GDPR.").methods == []
+    r = extract_text("We outperform MUTEK by 3%.")
+    assert [(m.name, m.role) for m in r.methods] == [("MUTEK", "compared")]
+
+
+def test_a_word_of_capitals_the_field_catalogues_know_is_a_method():
+    r = extract_text("We detect objects with DETR and track them.")
+    assert [m.name for m in r.methods] == ["DETR"]

@@ -27,6 +27,7 @@ from pipeline.link.candidates import (
 from pipeline.link.context import DocContext, next_content
 from pipeline.link.terms import (
     blocked_as,
+    catalogue_names,
     fold,
     is_generic,
     is_metric_name,
@@ -679,6 +680,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         d
         for d in drafts
         if (d.supported or not d.needs_support)
+        and not (d.kind == "method" and not d.supported and _bare_capitals(d))
         and not d.metric_like
         and not ("lexicon" not in d.sources and _only_in(d.mentions, categories))
         and not (
@@ -701,6 +703,20 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
+
+
+def _bare_capitals(draft: Draft) -> bool:
+    """A name found only as an undefined word of capitals that no lexicon or catalogue knows
+    ("HIPAA", "SIMD", "MITRE"): an acronym the abstract takes as known, of an organisation,
+    standard or technology as often as of a method."""
+    return (
+        draft.sources == {"shape"}
+        and draft.label is None
+        and draft.name not in catalogue_names()
+        and not draft.aliases
+        and draft.name.isalpha()
+        and draft.name.isupper()
+    )
 
 
 def _is_metric_draft(draft: Draft) -> bool:

@@ -53,6 +53,17 @@ def lexicon_labels() -> dict[str, str]:
 
 
 @cache
+def catalogue_names() -> frozenset[str]:
+    """Every name of the field catalogues, also those that never match alone because they
+    are common words or short ("DETR", "CLAP", "SWAG"): a name the field knows."""
+    return frozenset(
+        row["surface"]
+        for name in ("lexicons/catalogue_methods.tsv", "lexicons/catalogue_datasets.tsv")
+        for row in read_tsv(data_path(name))
+    )
+
+
+@cache
 def blocked_as(label: str) -> frozenset[str]:
     """Surfaces that TDMSci train shows are rarely a `label` mention (blocked_surfaces.tsv)."""
     rows = read_tsv(data_path("lexicons/blocked_surfaces.tsv"))
