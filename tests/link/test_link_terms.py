@@ -147,3 +147,8 @@ def test_title_case_concepts_are_never_methods():
     assert is_property_name("Linear Representation Hypothesis")
     assert is_property_name("Expert Blindness Effect")
     assert not is_property_name("Graph Attention Network")
+
+
+def test_a_title_case_activity_is_a_task_name():
+    assert is_task_name("Music Source Separation") and is_task_name("Decision Making")
+    assert not is_task_name("Source Separation Network")
