@@ -241,6 +241,8 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
     if two in heads or one in heads:
         return "dataset"
     if one in VOCAB.method_heads:
+        if i > 0 and lowers[i - 1] in VOCAB.evaluation_modifiers:
+            return "dataset"  # "an evaluation framework" is a benchmark
         return "method"
     return None
 
