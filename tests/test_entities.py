@@ -525,7 +525,7 @@ def test_a_word_of_capitals_the_field_catalogues_know_is_a_method():
 
 
 def test_an_evaluation_framework_is_a_benchmark():
-    r = extract_text("We introduce BenHalluEval, a fine-grained hallucination evaluation framework.")
+    r = extract_text("We introduce BenHalluEval, a hallucination evaluation framework.")
     assert [d.name for d in r.datasets] == ["BenHalluEval"] and r.methods == []
     r = extract_text("We propose MERMAID, a multi-agent veracity checking framework.")
     assert [m.name for m in r.methods] == ["MERMAID"]
