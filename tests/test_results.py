@@ -522,3 +522,17 @@ def test_a_figure_in_a_parenthesis_takes_the_one_measure_of_the_clause_it_hangs_
 def test_a_parenthesis_naming_its_own_measure_keeps_it():
     rs = results("FooNet improves accuracy on math benchmarks (e.g., 8.8% fewer steps) overall.")
     assert rs["8.8%"].metric != "accuracy"
+
+
+def test_a_change_in_a_later_clause_takes_the_one_measure_named_before_it():
+    rs = results("Evo-PI improves reasoning accuracy, achieving gains of up to 24.6%.")
+    assert rs["24.6%"].metric == "accuracy"
+    rs = results("Our method boosts success rates, improving a Qwen agent from 38.8% to 55.7%.")
+    assert rs["55.7%"].metric == "success rate"
+
+
+def test_a_later_value_with_its_own_measure_word_takes_no_earlier_measure():
+    rs = results("FLy preserves 99% of the accuracy while achieving a 2.81x speedup.")
+    assert rs["2.81x"].metric is None
+    rs = results("It reaches 90% accuracy, while the cost is 55% lower.")
+    assert rs["55%"].metric is None

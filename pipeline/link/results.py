@@ -70,6 +70,8 @@ def link_result(
             draft.metric = label.name if label else None  # "(AU ROC, 0.91)"
         if draft.metric is None:
             draft.metric = metric_before_parenthesis(ctx, ti, metrics)
+        if draft.metric is None:
+            draft.metric = metric_of_earlier_clause(ctx, ti, te, draft, metrics)
         in_clause_ds = [d for d in datasets if d.clause == clause]
         hit = dataset_right_after(datasets, te, ctx) or nearest(in_clause_ds, ti)
         draft.dataset = hit.name if hit else scene_dataset(datasets, doc, ctx, ti)
@@ -183,6 +185,33 @@ def metric_before_parenthesis(ctx: DocContext, ti: int, metrics: list[Tagged]) -
         return None  # the parenthesis names its own measure (or one soon after the value)
     clause = ctx.clause_of[j - 1]
     names = {m.name for m in metrics if m.clause == clause and m.end <= j}
+    return names.pop() if len(names) == 1 else None
+
+
+def metric_of_earlier_clause(
+    ctx: DocContext, ti: int, te: int, draft: ResultDraft, metrics: list[Tagged]
+) -> str | None:
+    """The one measure named in the clauses before a value's clause in its sentence, when the
+    value, naming no measure of its own, is a change: "improves reasoning accuracy, achieving
+    gains of up to 24.6%" (a change noun governs the value) or "boosts success rates,
+    improving X from 38.8% to 55.7%" (a change verb opens the clause of a from-to)."""
+    sent, clause, lows = ctx.sent_of[ti], ctx.clause_of[ti], ctx.lowers
+    start = ti
+    while start > ctx.sent_bounds[sent][0] and ctx.clause_of[start - 1] == clause:
+        start -= 1
+    if start == ctx.sent_bounds[sent][0]:
+        return None  # the value's clause opens the sentence
+    if te < len(lows) and lows[te].isalpha() and lows[te] not in VOCAB.link_words:
+        return None  # "an average 2.81x speedup": the value's own measure follows it
+    j = ti - 1
+    while j > start and (lows[j] in VOCAB.by_fillers or lows[j] in {"of", "("}):
+        j -= 1
+    opener = next((k for k in range(start, ti) if lows[k].isalpha()), ti)
+    governed = lows[j] in VOCAB.change_nouns
+    moved = draft.from_value is not None and lows[opener] in VOCAB.measure_change_verbs
+    if not (governed or moved):
+        return None
+    names = {m.name for m in metrics if m.sentence == sent and m.end <= start}
     return names.pop() if len(names) == 1 else None
 
 
