@@ -501,8 +501,9 @@ def evidenced_metrics(
 
     def evidenced(m: MetricDraft) -> bool:
         for s, e in m.mentions:
-            if text[s:e].lower() != m.name:
-                return True
+            surface = text[s:e].lower()
+            if surface not in (m.name, m.name + "s", m.name + "es"):
+                return True  # "validation loss" (not "KL divergences": a plural qualifies none)
             ts, te = ctx.token_span(s, e)
             if ctx.cue_list("METRIC_LIST_INTRO", max(0, ts - 4), ts):
                 return True

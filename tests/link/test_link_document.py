@@ -95,3 +95,8 @@ def test_a_word_that_is_often_no_measure_is_a_metric_with_evidence():
     assert metric_names("We report the validation loss.") == ["loss"]
     assert metric_names("DynaTree achieves strong recall.") == ["recall"]
     assert metric_names("We see improvements in recall.") == ["recall"]
+
+
+def test_a_plural_is_no_qualifier_that_evidences_a_measure():
+    assert metric_names("We unify objectives through KL divergences between conditionals.") == []
+    assert metric_names("It reduces KL divergence by 47 percent.") == ["kl divergence"]
