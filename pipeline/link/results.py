@@ -203,6 +203,8 @@ def metric_of_earlier_clause(
         return None  # the value's clause opens the sentence
     if te < len(lows) and lows[te].isalpha() and lows[te] not in VOCAB.link_words:
         return None  # "an average 2.81x speedup": the value's own measure follows it
+    if any(_bound_head(w) for w in lows[start:ti]):
+        return None  # "while cost drops to 48.9%": the clause names its own measure
     j = ti - 1
     while j > start and (lows[j] in VOCAB.by_fillers or lows[j] in {"of", "("}):
         j -= 1
