@@ -536,3 +536,10 @@ def test_a_later_value_with_its_own_measure_word_takes_no_earlier_measure():
     assert rs["2.81x"].metric is None
     rs = results("It reaches 90% accuracy, while the cost is 55% lower.")
     assert rs["55%"].metric is None
+
+
+def test_a_definite_data_noun_refers_to_the_abstracts_one_dataset():
+    rs = results("We introduce LitBench. On our benchmark, FooNet reaches 73% agreement.")
+    assert rs["73%"].dataset == "LitBench"
+    rs = results("We use LitBench and FooQA. On the benchmark, FooNet reaches 73% agreement.")
+    assert rs["73%"].dataset is None

@@ -78,6 +78,8 @@ def link_result(
         if draft.dataset is None:
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
+        if draft.dataset is None:
+            draft.dataset = anaphoric_dataset(ctx, sent, datasets)
     elif describes_data(ctx, clause, datasets):  # "TouchSafeBench contains 2,940 episodes"
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
         hit = dataset_right_after(datasets, te, ctx) or nearest(before, ti)
@@ -113,6 +115,22 @@ def link_result(
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
         main_method = next((p for p in proposed if p.lower().endswith(noun)), main_method)
     draft.method = hit.name if hit else main_method
+
+
+def anaphoric_dataset(ctx: DocContext, sent: int, datasets: list[Tagged]) -> str | None:
+    """The abstract's one dataset, when the value's sentence refers to it by a data noun
+    after a definite or possessive determiner: "The dataset contains over 601,000
+    annotations", "on our challenging benchmark"."""
+    names = {d.name for d in datasets}
+    if len(names) != 1:
+        return None
+    lows, (start, end) = ctx.lowers, ctx.sent_bounds[sent]
+    for k in range(start, end):
+        if lows[k] in VOCAB.data_nouns and any(
+            lows[j] in VOCAB.anaphoric_determiners for j in range(max(start, k - 2), k)
+        ):
+            return names.pop()
+    return None
 
 
 def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -> list[Tagged]:
