@@ -529,3 +529,10 @@ def test_an_evaluation_framework_is_a_benchmark():
     assert [d.name for d in r.datasets] == ["BenHalluEval"] and r.methods == []
     r = extract_text("We propose MERMAID, a multi-agent veracity checking framework.")
     assert [m.name for m in r.methods] == ["MERMAID"]
+
+
+def test_a_known_dataset_named_in_a_setting_survives_a_task_definition_of_its_name():
+    r = extract_text(
+        "Document visual question answering (DocVQA) is hard. FooNet reaches 91.4% ANLS on DocVQA."
+    )
+    assert [d.name for d in r.datasets] == ["DocVQA"]
