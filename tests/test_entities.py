@@ -536,3 +536,27 @@ def test_a_known_dataset_named_in_a_setting_survives_a_task_definition_of_its_na
         "Document visual question answering (DocVQA) is hard. FooNet reaches 91.4% ANLS on DocVQA."
     )
     assert [d.name for d in r.datasets] == ["DocVQA"]
+
+
+def roles(text):
+    r = extract_text(text)
+    return {e.name: e.role for e in [*r.methods, *r.datasets]}
+
+
+def test_a_single_author_proposes_with_i():
+    assert roles("I introduce CrossTrace, a dataset of reasoning traces.") == {
+        "CrossTrace": "proposed"
+    }
+
+
+def test_a_proposal_verb_after_and_ends_a_comparison_scope():
+    text = "We ask whether LLMs match a Bayesian reasoner, and introduce BayesBench, a suite."
+    assert roles(text) == {"BayesBench": "proposed"}
+
+
+def test_a_dataset_with_a_new_benchmark_appositive_is_proposed():
+    text = "Evaluations on MEnvBench, a new benchmark of 1,000 tasks, show gains."
+    assert roles(text) == {"MEnvBench": "proposed"}
+    assert roles("Evaluations on MEnvBench, a benchmark of 1,000 tasks, show gains.") == {
+        "MEnvBench": "used"
+    }

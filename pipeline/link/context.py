@@ -256,6 +256,7 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
     if not front and not ctx.cue_list("COMPARISON_CUE", start, end):
         return  # no cue, no scope
     scope_breaks, setting = VOCAB.comparison_scope_breaks, VOCAB.setting_prepositions
+    proposals = ctx.cue_at("PROPOSAL_VERB")
     lowers = ctx.lowers
     active = False
     front_active = front
@@ -269,6 +270,9 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
             continue
         if low in scope_breaks or (active and low in setting):
             active = False  # "improvement over X on both Y and Z": Y, Z are the setting
+            continue
+        if active and i in proposals and i > start and lowers[i - 1] in {"and", ","}:
+            active = False  # "we ask whether X matches Y, and introduce Z": a new predicate
             continue
         if i in cues and not (front and i == start):
             if low in {"over", "than"} and _number_follows(ctx, i):  # "less than 0.06% of X"

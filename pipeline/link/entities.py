@@ -450,6 +450,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         ms, mend = _token_span(ctx, s, e)
         if (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms):
             roles.add("proposed")
+        elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
+            roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
         elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
         else:
@@ -469,6 +471,17 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 _FAMILY_SPLIT = regex.compile(r"[-–\s]")
 _LAST_PART = regex.compile(r"[-–\s](?=[^-–\s]+$)")  # before a name's last hyphenated/spaced part
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
+
+
+def _new_data_appositive(ctx: DocContext, end: int) -> bool:
+    """True when ", a new <data noun>" follows token `end` ("MEnvBench, a new benchmark",
+    "X, a novel large-scale dataset"): the appositive says the dataset is the paper's."""
+    lowers = ctx.lowers
+    if end + 2 >= len(lowers) or lowers[end] != "," or lowers[end + 1] not in {"a", "an"}:
+        return False
+    window = lowers[end + 2 : end + 6]
+    marked = next((k for k, w in enumerate(window) if w in VOCAB.new_data_markers), None)
+    return marked is not None and any(w in VOCAB.dataset_heads for w in window[marked + 1 :])
 
 
 def _after_percent(ctx: DocContext, i: int) -> bool:
