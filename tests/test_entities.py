@@ -560,3 +560,20 @@ def test_a_dataset_with_a_new_benchmark_appositive_is_proposed():
     assert roles("Evaluations on MEnvBench, a benchmark of 1,000 tasks, show gains.") == {
         "MEnvBench": "used"
     }
+
+
+def test_a_coined_part_named_by_a_proposed_method_is_proposed():
+    text = (
+        "We propose PFformer. PFformer integrates two novel embedding strategies: Enhanced "
+        "Feature-based Embedding (EFE) and Auto-Encoder-based Embedding (AEE)."
+    )
+    assert roles(text) == {
+        "PFformer": "proposed",
+        "Enhanced Feature-based Embedding": "proposed",
+        "Auto-Encoder-based Embedding": "proposed",
+    }
+
+
+def test_a_known_part_named_by_a_proposed_method_is_used():
+    text = "We present OrcaRouter. OrcaRouter combines a LinUCB-based bandit with LoRA."
+    assert roles(text) == {"OrcaRouter": "proposed", "LinUCB": "used", "LoRA": "used"}

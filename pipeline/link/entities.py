@@ -473,6 +473,35 @@ _LAST_PART = regex.compile(r"[-–\s](?=[^-–\s]+$)")  # before a name's last h
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
 
 
+def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
+    """A coined method (a defined or title-case name) first named after a component verb in a
+    sentence whose subject is a proposed method is part of it, so proposed too: "PFformer
+    integrates two novel embedding strategies: Enhanced Feature-based Embedding (EFE) and
+    ...", "ConsisGuard performs Policy-to-Decision Trajectory Distillation"."""
+    subjects = {
+        ctx.token_span(s, e)[0]
+        for d in drafts
+        if d.kind == "method" and d.role == "proposed"
+        for s, e in d.mentions
+    }
+    verbs = VOCAB.component_verbs
+    for d in drafts:
+        coined = (
+            bool(d.sources & {"acronym", "title"})
+            and not d.sources & {"lexicon", "compound"}
+            and d.hint != "METHOD"  # "Gemini-Pro": a release of a known family
+        )
+        if d.kind != "method" or d.role != "used" or not coined or not d.mentions:
+            continue  # a known or modifying name ("a LinUCB-based bandit") is what it uses
+        ms, _ = ctx.token_span(*d.mentions[0])
+        first = ctx.sent_bounds[ctx.sent_of[ms]][0]
+        subject = next((k for k in range(first, min(first + 3, ms)) if k in subjects), None)
+        if subject is None or ctx.comparison[ms]:
+            continue
+        if not verbs.isdisjoint(ctx.lowers[subject:ms]):
+            d.role = "proposed"
+
+
 def _new_data_appositive(ctx: DocContext, end: int) -> bool:
     """True when ", a new <data noun>" follows token `end` ("MEnvBench, a new benchmark",
     "X, a novel large-scale dataset"): the appositive says the dataset is the paper's."""
@@ -621,7 +650,6 @@ def promote_variants(drafts: list[Draft]) -> None:
             continue  # a proposed name's part: general, not a variant
         if any(distinct_tokens(s) & keys for s in d.surfaces()):
             d.role = "proposed"
-            d.supported = True
 
 
 _ALIAS_AFTER = regex.compile(r"\s*\([^()]{1,16}\)")
@@ -688,6 +716,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     align_coordinated_kinds(drafts, doc, ctx)
     for d in drafts:
         assign_role(d, doc, ctx)
+    mark_components(drafts, ctx)
     promote_variants(drafts)
     drafts = merge_family_mentions(drafts)  # after roles: a short form changes no role
     never_datasets = blocked_as("DATASET")
