@@ -650,6 +650,7 @@ def promote_variants(drafts: list[Draft]) -> None:
             continue  # a proposed name's part: general, not a variant
         if any(distinct_tokens(s) & keys for s in d.surfaces()):
             d.role = "proposed"
+            d.supported = True
 
 
 _ALIAS_AFTER = regex.compile(r"\s*\([^()]{1,16}\)")
