@@ -378,7 +378,10 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
         elif lowers[i] == "by":  # "improves solve rate by 2 points", "reducing costs by 10%"
             run = _name_before(doc, i) or _single_head_before(lowers, i)
-            if run and (run[0] < 1 or lowers[run[0] - 1] not in VOCAB.measure_change_verbs):
+            verb = run[0] - 1 if run else -1
+            if verb > 0 and lowers[verb] in VOCAB.noun_determiners:
+                verb -= 1  # "reduces the collision rate by 30%"
+            if run and (verb < 0 or lowers[verb] not in VOCAB.measure_change_verbs):
                 run = []
         if run:
             end = doc[run[-1]].idx + len(words[run[-1]])

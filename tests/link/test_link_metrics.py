@@ -182,6 +182,11 @@ def test_one_measure_head_moved_by_a_change_verb_and_by_is_a_measure():
     assert spans_of(bound_phrase_spans, "It sells costs by 10.15%.") == []
 
 
+def test_a_determiner_may_stand_between_the_change_verb_and_its_measure():
+    got = spans_of(bound_phrase_spans, "It reduces the collision rate by 30%.")
+    assert got == [("collision rate", "collision rate")]
+
+
 def test_a_plural_measure_head_after_a_value():
     got = spans_of(measured_phrase_spans, "It reaches 100% text approval rates here.")
     assert got == [("text approval rates", "text approval rate")]
