@@ -496,7 +496,8 @@ def evidenced_metrics(
     "factual recall", "a histogram-based loss") and that nothing shows to be measured: no
     result is tied to them, no mention is qualified ("validation loss"), and none stands in a
     list of metrics ("precision, recall and F1"), after a cue that announces measures ("in
-    terms of precision") or after a word of performance or change ("improves precision")."""
+    terms of precision"), after a word of performance, change, measuring or degree ("improves
+    precision", "measuring recall", "high precision") or before a score word ("recall score")."""
     tied = {r.metric for r in results}
     spans = [(m.name, *ctx.token_span(s, e)) for m in metrics for s, e in m.mentions]
     text = doc_text(ctx.doc)
@@ -516,6 +517,11 @@ def evidenced_metrics(
                 return True  # "achieves strong recall"
             if not changes.isdisjoint(ctx.lowers[max(0, ts - 3) : ts]):
                 return True  # "improvements in recall", "boost top-rank precision"
+            before = ctx.lowers[max(0, ts - 3) : ts]
+            if not (VOCAB.measure_evidence_before | VOCAB.measure_comparatives).isdisjoint(before):
+                return True  # "measuring recall", "higher recall", "maximum recall"
+            if te < len(ctx.lowers) and ctx.lowers[te] in VOCAB.measure_evidence_after:
+                return True  # "the recall score"
             if any(n != m.name and ts - 3 <= oe and os_ <= te + 3 for n, os_, oe in spans):
                 return True
         return False

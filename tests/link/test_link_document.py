@@ -100,3 +100,9 @@ def test_a_word_that_is_often_no_measure_is_a_metric_with_evidence():
 def test_a_plural_is_no_qualifier_that_evidences_a_measure():
     assert metric_names("We unify objectives through KL divergences between conditionals.") == []
     assert metric_names("It reduces KL divergence by 47 percent.") == ["kl divergence"]
+
+
+def test_a_measuring_or_degree_word_or_a_score_word_evidences_a_measure():
+    assert metric_names("We evaluate by measuring recall on the task.") == ["recall"]
+    assert metric_names("It keeps high precision.") == ["precision"]
+    assert metric_names("The recall score is low.") == ["recall"]
