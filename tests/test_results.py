@@ -543,3 +543,8 @@ def test_a_definite_data_noun_refers_to_the_abstracts_one_dataset():
     assert rs["73%"].dataset == "LitBench"
     rs = results("We use LitBench and FooQA. On the benchmark, FooNet reaches 73% agreement.")
     assert rs["73%"].dataset is None
+
+
+def test_a_count_of_the_definite_dataset_takes_the_abstracts_one_dataset():
+    rs = results("We introduce ShoppingComp. The benchmark comprises 120 tasks.")
+    assert (rs["120"].kind, rs["120"].dataset) == ("count", "ShoppingComp")

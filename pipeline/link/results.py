@@ -86,6 +86,8 @@ def link_result(
         draft.dataset = hit.name if hit else None  # not "1,436 scenarios including HarmBench"
         if draft.dataset is None:  # "We introduce X, a benchmark of 41 scenarios spanning 258"
             draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
+        if draft.dataset is None:  # "The dataset contains over 601,000 annotations"
+            draft.dataset = anaphoric_dataset(ctx, sent, datasets)
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus
