@@ -546,5 +546,5 @@ def test_a_definite_data_noun_refers_to_the_abstracts_one_dataset():
 
 
 def test_a_count_of_the_definite_dataset_takes_the_abstracts_one_dataset():
-    rs = results("We introduce ShoppingComp. The benchmark comprises 120 tasks.")
+    rs = results("We introduce ShoppingComp, a benchmark for agents. The benchmark has 120 tasks.")
     assert (rs["120"].kind, rs["120"].dataset) == ("count", "ShoppingComp")
