@@ -577,3 +577,8 @@ def test_a_coined_part_named_by_a_proposed_method_is_proposed():
 def test_a_known_part_named_by_a_proposed_method_is_used():
     text = "We present OrcaRouter. OrcaRouter combines a LinUCB-based bandit with LoRA."
     assert roles(text) == {"OrcaRouter": "proposed", "LinUCB": "used", "LoRA": "used"}
+
+
+def test_a_name_tested_in_is_a_dataset():
+    r = extract_text("Evaluations in OpenMines demonstrate a 10% gain over PPO.")
+    assert [d.name for d in r.datasets] == ["OpenMines"]

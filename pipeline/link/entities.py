@@ -421,6 +421,8 @@ def vote_kind(
             ds += w["setting_preposition"]
             if before is not None and (before in VOCAB.score_words or before[-1:] in "%0123456789"):
                 ds += w["measured_on"]  # "a 29.79% overall score on ProofNet"
+        elif prep == "in" and before in VOCAB.evaluation_nouns:
+            ds += w["tested_in"]  # "Evaluations in OpenMines demonstrate ..."
         elif prep == "to" and before in VOCAB.transfer_words:
             ds += w["transfer_target"]  # "transfer to NCHLT"
         elif prep in {"like", "as"} and before is not None:
