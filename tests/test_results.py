@@ -548,3 +548,13 @@ def test_a_definite_data_noun_refers_to_the_abstracts_one_dataset():
 def test_a_count_of_the_definite_dataset_takes_the_abstracts_one_dataset():
     rs = results("We introduce ShoppingComp, a benchmark for agents. The benchmark has 120 tasks.")
     assert (rs["120"].kind, rs["120"].dataset) == ("count", "ShoppingComp")
+
+
+def test_a_small_integer_before_a_noun_of_data_items_is_a_count():
+    rs = results("We conducted a study with 32 participants on 59 KernelBench problems.")
+    assert (rs["32"].kind, rs["59"].kind) == ("count", "count")
+
+
+def test_a_small_integer_that_counts_no_data_items_is_no_result():
+    rs = results("It uses 14-channel EEG recordings and evaluates 6 methods across 7 datasets.")
+    assert "14" not in rs and "7" not in rs

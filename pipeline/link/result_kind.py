@@ -6,7 +6,7 @@ from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
 from pipeline.link.tags import cued, weights
-from pipeline.nlp.tokenizer import doc_lowers
+from pipeline.nlp.tokenizer import doc_lowers, doc_text
 from pipeline.resources import VOCAB
 
 
@@ -51,6 +51,10 @@ def is_result_number(
     ):
         if prev == "by" and _compares_before(ctx, ti):
             return True  # "outperforms AdapterFusion by 4"
+        text = doc_text(doc)
+        glued = text[num["end"] : num["end"] + 1] == "-" or text[num["start"]] == "0"
+        if num["value"] >= 2 and not glued and _counts_data(ctx, ctx.token_at(num["end"] - 1) + 1):
+            return True  # "a study with 32 participants", "on 59 KernelBench problems"
         return any(j in metric_tokens for j in range(ti + 1, min(len(doc), ti + 3)))
     if bare and not num["is_integer"]:
         clause = ctx.clause_of[ti]
@@ -65,6 +69,18 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def _counts_data(ctx: DocContext, te: int) -> bool:
+    """True when a plural noun of data items or participants follows token te after at most
+    three words ("32 participants", "59 KernelBench problems", "31 native speakers")."""
+    lows = ctx.lowers
+    for j in range(te, min(len(lows), te + 4)):
+        if lows[j] in VOCAB.data_unit_nouns:
+            return True
+        if not lows[j][:1].isalpha() or lows[j] in VOCAB.link_words:
+            return False  # "across 7 datasets in diverse scenarios": the noun counts no data
+    return False
 
 
 def amount_of_data(ctx: DocContext, num: dict) -> bool:
