@@ -467,3 +467,9 @@ def test_a_lower_case_model_id_of_a_known_method_is_a_candidate():
     doc = make_doc("We tune distilbert-base-uncased, roberta-large and multi-agent set-ups.")
     got = model_id_candidates(doc, set())
     assert [c.text for c in got] == ["distilbert-base-uncased", "roberta-large"]
+
+
+def test_more_name_shapes_with_digits_and_bench_suffixes():
+    got = shapes("We test on Ego-Exo4D, 5WBENCH and tau^2-bench here.")
+    assert {"Ego-Exo4D", "5WBENCH", "tau^2-bench"} <= set(got)
+    assert "3D" not in shapes("A 3D scene and the sub-bench here.")
