@@ -582,3 +582,12 @@ def test_a_known_part_named_by_a_proposed_method_is_used():
 def test_a_name_tested_in_is_a_dataset():
     r = extract_text("Evaluations in OpenMines demonstrate a 10% gain over PPO.")
     assert [d.name for d in r.datasets] == ["OpenMines"]
+
+
+def test_methods_listed_as_prior_work_are_compared():
+    text = "Traditional retrieval methods such as BM25 and DeepRet excel at relevance."
+    assert roles(text) == {"BM25": "compared", "DeepRet": "compared"}
+    assert roles("We use retrieval methods such as BM25 and DeepRet.") == {
+        "BM25": "used",
+        "DeepRet": "used",
+    }

@@ -456,6 +456,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
         elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
+        elif draft.kind == "method" and _listed_as_prior_work(ctx, ms):
+            roles.add("compared")  # "traditional retrieval methods such as BM25 and DPR"
         else:
             roles.add("used")
     role = min(roles, key=ROLE_RANK.__getitem__) if roles else "used"
@@ -473,6 +475,20 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 _FAMILY_SPLIT = regex.compile(r"[-–\s]")
 _LAST_PART = regex.compile(r"[-–\s](?=[^-–\s]+$)")  # before a name's last hyphenated/spaced part
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
+
+
+def _listed_as_prior_work(ctx: DocContext, i: int) -> bool:
+    """True when token i is a member of a list ("such as", "including", "like") after a
+    class noun led by a prior-work adjective ("traditional retrieval methods such as BM25
+    and Dense Passage Retrieval (DPR)"): the work the paper sets itself against."""
+    start = ctx.sent_bounds[ctx.sent_of[i]][0]
+    cues = ctx.cue_list("LIST_INTRO", max(start, i - 12), i)
+    if not cues:
+        return False
+    c = cues[-1]
+    if any((w in VOCAB.clause_breaks and w != ",") or w == "." for w in ctx.lowers[c:i]):
+        return False  # a list's commas are no clause break
+    return not VOCAB.prior_work_adjectives.isdisjoint(ctx.lowers[max(start, c - 4) : c])
 
 
 def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
