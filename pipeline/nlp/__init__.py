@@ -7,6 +7,7 @@ from pipeline.nlp import (  # noqa: F401  (importing registers the factories)
     metric_variants,
     names,
     numbers,
+    rulers,
     sentences,
     tokenizer,
 )
