@@ -297,3 +297,33 @@ def test_a_number_after_an_all_caps_name_is_part_of_it(text, found):
 )
 def test_a_transition_from_a_named_baseline_with_a_spread(text):
     assert [(n.value, n.from_value) for n in find_numbers(text)] == [(92.3, 35.1)]
+
+
+@pytest.mark.parametrize(
+    "text,surface,value,glued",
+    [
+        ("latency of 0.17ms per query", "0.17ms", 0.17, "ms"),
+        ("trains in 65s on one GPU", "65s", 65, "s"),
+        ("drops to 2.5s", "2.5s", 2.5, "s"),
+        ("needs only 10MBs of memory", "10MBs", 10, "MBs"),
+        ("fits in 16GB", "16GB", 16, "GB"),
+        ("a 12h budget", "12h", 12, "h"),
+    ],
+)
+def test_a_unit_glued_to_its_number_is_part_of_it(text, surface, value, glued):
+    n = one(text)
+    assert (n.text, n.value, n.unit, n.glued_unit) == (surface, value, None, glued)
+
+
+def test_a_glued_unit_is_no_magnitude():
+    assert one("a 10MB file").value == 10 and one("10M tokens").value == 10_000_000
+
+
+@pytest.mark.parametrize("text", ["since the 1950s", "100s to 1,000s of tasks", "10s of GPUs"])
+def test_a_decade_or_a_round_plural_is_no_number_of_seconds(text):
+    assert find_numbers(text) == []
+
+
+@pytest.mark.parametrize("text", ["by up to 20pct", "by up to 20 pct."])
+def test_pct_is_percent(text):
+    assert (one(text).value, one(text).unit) == (20, "%")

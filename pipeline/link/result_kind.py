@@ -93,7 +93,10 @@ def amount_of_data(ctx: DocContext, num: dict) -> bool:
 
 
 def _physical_unit_after(ctx: DocContext, num: dict) -> bool:
-    """True when a unit of energy, memory, time or rate follows the number ("0.28 kWh")."""
+    """True when a unit of energy, memory, time or rate follows the number ("0.28 kWh") or
+    is glued to it ("0.28kWh")."""
+    if num.get("glued_unit"):
+        return True
     te = ctx.token_at(num["end"] - 1) + 1
     return te < len(ctx.lowers) and ctx.lowers[te] in VOCAB.physical_units
 

@@ -21,9 +21,16 @@ MAGNITUDES: dict[str, float] = read_map("number_magnitudes")
 UNIT_ALIASES: dict[str, str] = read_map("unit_aliases")
 _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
     r"(?:\s?(?P<unit>%p(?![A-Za-z0-9])|%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b"
-    r"|pp\b|p\.p\.|pts\b)"
+    r"|pp\b|p\.p\.|pts\b|pct\b(?!\.?\s?(?:pts?|points?)\b))"
     r"|\s(?P<wunit>percentage\s+points?|percent\b|points?\b|pct\.?\s?(?:pts?|points?)\b\.?"
     r"|times\b))"
+)
+# A unit of time, memory, energy or rate glued to its number ("0.17ms", "16GB", "10MBs"): the
+# number's text runs to the unit's end and the unit counts as the word after it.
+_GLUED_UNIT = "|".join(
+    regex.escape(u)
+    for u in sorted(VOCAB.physical_units, key=lambda u: (-len(u), u))
+    if u.isalpha() and len(u) <= 5
 )
 _NUMBER = regex.compile(
     r"""
@@ -37,7 +44,10 @@ _NUMBER = regex.compile(
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
     | (?P<sign>[-−+](?=\.?\d))?
       (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\x20\.\x20\d+|\d+(?:\.\d+)?|\.\d+)
-      (?P<mag>[KMBTk](?![a-z])|\x20(?:thousand|million|billion|trillion)\b)?"""
+      (?:(?P<gunit>(?i:"""
+    + _GLUED_UNIT
+    + r"""))(?![A-Za-z0-9])
+      | (?P<mag>[KMBTk](?![a-z])|\x20(?:thousand|million|billion|trillion)\b))?"""
     + _UNIT
     + r"""?
     )
@@ -111,6 +121,7 @@ class Number:
     from_end: int | None = None
     range_low: bool = False
     range_high: bool = False
+    glued_unit: str | None = None  # "ms" of "0.17ms": a measured quantity, as "0.17 ms"
 
 
 def parse_value(number: str, magnitude: str | None = None) -> float:
@@ -257,6 +268,9 @@ def find_numbers(text: str) -> list[Number]:
         if unit is None and (factor := _FACTOR_BEFORE.search(text, max(0, s - 40), s)):
             s, unit = factor.start("f"), "x"  # "a factor of 17.5" is a ratio, written as 17.5x
         num = m.group("num").replace(" ", "")  # "71 . 8": pre-tokenised text
+        glued = m.group("gunit")
+        if glued and glued.lower() == "s" and "." not in num and num.endswith("0"):
+            continue  # "1950s", "100s to 1,000s": a decade or a round plural, not seconds
         mag = m.group("mag").strip() if m.group("mag") else None  # "K", "million"
         negative = m.group("sign") in ("-", "−")
         found.append(
@@ -271,6 +285,7 @@ def find_numbers(text: str) -> list[Number]:
                 is_fraction=False,
                 grouped="," in num,
                 signed=m.group("sign") == "+",
+                glued_unit=glued,
             )
         )
     return link_transitions(text, [n for n in found if isfinite(n.value)])

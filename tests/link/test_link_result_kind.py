@@ -150,5 +150,11 @@ def test_a_size_in_a_physical_unit_is_a_score_not_a_count():
     assert kinds("It shrinks the model to 25 MB.")["25"] == "score"
 
 
+def test_a_physical_unit_glued_to_its_number_counts_as_one_after_it():
+    got = accepted("It cuts energy use to 0.28kWh and model size to 25MB on 3s clips.")
+    assert got == {"0.28kWh": True, "25MB": True, "3s": False}
+    assert kinds("It shrinks the model to 25MB.")["25MB"] == "score"
+
+
 def test_by_after_a_verb_of_change_is_a_change():
     assert kinds("It decreases mean elapsed time by 100 s in total.")["100"] == "change"
