@@ -32,6 +32,8 @@ BLIND17_GOLD = ROOT / "tests" / "gold" / "blind17_gold.jsonl"  # seed 2043: erro
 BLIND18_GOLD = ROOT / "tests" / "gold" / "blind18_gold.jsonl"  # seed 2044: errors never read
 BLIND19_GOLD = ROOT / "tests" / "gold" / "blind19_gold.jsonl"  # seed 2045: errors never read
 BLIND20_GOLD = ROOT / "tests" / "gold" / "blind20_gold.jsonl"  # seed 2046: errors never read
+BLIND21_GOLD = ROOT / "tests" / "gold" / "blind21_gold.jsonl"  # seed 2047: read after first run
+BLIND22_GOLD = ROOT / "tests" / "gold" / "blind22_gold.jsonl"  # seed 2048: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

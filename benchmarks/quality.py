@@ -35,6 +35,8 @@ from devgold import (
     BLIND18_GOLD,
     BLIND19_GOLD,
     BLIND20_GOLD,
+    BLIND21_GOLD,
+    BLIND22_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -128,6 +130,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 18 (30, never read)", dev_report(args.shared, BLIND18_GOLD))
     add_gold_rows(table, "blind gold 19 (30, never read)", dev_report(args.shared, BLIND19_GOLD))
     add_gold_rows(table, "blind gold 20 (30, never read)", dev_report(args.shared, BLIND20_GOLD))
+    add_gold_rows(table, "blind gold 21 (30)", dev_report(args.shared, BLIND21_GOLD))
+    add_gold_rows(table, "blind gold 22 (30, never read)", dev_report(args.shared, BLIND22_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)

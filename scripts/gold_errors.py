@@ -1,8 +1,9 @@
 """Print a development gold's misses and false positives per document, by category.
 
-Usage: python scripts/gold_errors.py GOLD [--shared ../shared]  (dev, holdout, blind2, 4, 7-13, 16)
+Usage: python scripts/gold_errors.py GOLD [--shared ../shared]
+(GOLD: dev, holdout, blind2, 4, 7-13, 16, 21)
 
-Blinds 3, 5, 6, 14, 15 and 17-20 are refused: they stay measures of unseen text; their
+Blinds 3, 5, 6, 14, 15, 17-20 and 22 are refused: they stay measures of unseen text; their
 errors are never read.
 """
 
@@ -29,7 +30,13 @@ from pipeline.quality.evaluate import (  # noqa: E402
 )
 from pipeline.run.sequence import run_pipeline  # noqa: E402
 
-DEVELOPMENT = ("dev", "holdout", "blind2", "blind4", *(f"blind{k}" for k in (*range(7, 14), 16)))
+DEVELOPMENT = (
+    "dev",
+    "holdout",
+    "blind2",
+    "blind4",
+    *(f"blind{k}" for k in (*range(7, 14), 16, 21)),
+)
 GOLDS = {name: ROOT / "tests" / "gold" / f"{name}_gold.jsonl" for name in DEVELOPMENT}
 
 
