@@ -2,6 +2,7 @@
 
 import regex
 import spacy
+from spacy.tokens import Span
 
 from pipeline.nlp.metric_variants import (
     DEFAULT_PATTERNS as PATTERNS,
@@ -9,6 +10,8 @@ from pipeline.nlp.metric_variants import (
 from pipeline.nlp.metric_variants import (
     MetricVariants,
     metric_families,
+    top_k_heads,
+    top_k_spans,
     variant_canonical,
 )
 from pipeline.resources import LexiconEntry, data_path, read_jsonl
@@ -97,6 +100,7 @@ def test_bytes_round_trip_keeps_families():
     component.initialize()
     other = MetricVariants(spacy.blank("en")).from_bytes(component.to_bytes())
     assert other.canonical("pass@5") == "pass@5"
+    assert other.top_heads == component.top_heads == {"accuracy"}
 
 
 def test_disk_round_trip_keeps_families(tmp_path):
@@ -105,6 +109,42 @@ def test_disk_round_trip_keeps_families(tmp_path):
     component.to_disk(tmp_path / "mv")
     other = MetricVariants(spacy.blank("en")).from_disk(tmp_path / "mv")
     assert other.canonical("pass@7") == "pass@7"
+    assert other.top_heads == {"accuracy"}
+
+
+TOP_K = regex.compile(
+    next(r["regex"] for r in read_jsonl(data_path(PATTERNS)) if r["kind"] == "top_k")
+)
+
+
+def test_top_k_heads_are_the_measures_with_top_k_variants_in_the_lexicon():
+    rows = entries(
+        ("top-5 accuracy", "top-5 accuracy"), ("top-1 error", "error rate"), ("F1", "f1")
+    )
+    assert top_k_heads(rows, TOP_K) == {"accuracy"}
+
+
+def metric_spans(text, *measures):
+    """The words of `text` and a METRIC span (canonical id) at each (start, end, id)."""
+    doc = spacy.blank("en")(text)
+    return [t.text for t in doc], {
+        s: Span(doc, s, e, label="METRIC", span_id=c) for s, e, c in measures
+    }
+
+
+def test_a_top_k_cut_off_before_a_qualified_measure_makes_its_variant():
+    words, metrics = metric_spans("improves Top-1 retrieval accuracy by 6%", (3, 4, "accuracy"))
+    assert top_k_spans(words, metrics, TOP_K, frozenset({"accuracy"})) == [(1, 4, "top-1 accuracy")]
+
+
+def test_a_top_k_cut_off_coordinated_with_a_variant_is_that_measure_alone():
+    words, metrics = metric_spans("on top-1 and top-5 accuracy", (3, 5, "top-5 accuracy"))
+    assert top_k_spans(words, metrics, TOP_K, frozenset({"accuracy"})) == [(1, 2, "top-1 accuracy")]
+
+
+def test_a_top_k_cut_off_needs_a_measure_with_top_k_variants_soon_after():
+    words, metrics = metric_spans("top-1 F1 and the top-3 of all models in BLEU", (1, 2, "f1"))
+    assert top_k_spans(words, metrics, TOP_K, frozenset({"accuracy"})) == []
 
 
 def test_calling_before_initialize_raises():

@@ -1,7 +1,8 @@
 """Variants of known metrics by shape: another cut-off of an @- or ^-family ("pass@5",
 "Hits@7", "mAP@0.5:0.95", "pass^4"), an order/variant suffix on a known metric ("BLEU-4",
 "ROUGE-Lsum"), a letter prefix on a known metric acronym ("VRMSE", "rRMSE"), or a cut-off glued
-to one ("TPR01", "AP50")."""
+to one ("TPR01", "AP50"), and a top-k cut-off before a measure with top-k variants ("Top-1
+retrieval accuracy" and the "top-1" of "top-1 and top-5 accuracy" are top-1 accuracy)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,43 @@ def variant_canonical(
     return None
 
 
+def top_k_heads(entries: Iterable[LexiconEntry], top_k: regex.Pattern) -> frozenset[str]:
+    """Measures the lexicon names top-k variants of ("top-5 accuracy": accuracy)."""
+    heads = set()
+    for e in entries:
+        first, _, head = e.canonical.partition(" ")
+        if e.label == "METRIC" and head and top_k.fullmatch(first):
+            heads.add(head)
+    return frozenset(heads)
+
+
+def top_k_spans(
+    words: list[str], metrics: dict[int, Span], top_k: regex.Pattern, heads: frozenset[str]
+) -> list[tuple[int, int, str]]:
+    """(start, end, canonical) of top-k cut-offs before a measure of `heads`: "Top-1 retrieval
+    accuracy" (up to two lower-case qualifiers between) and the first of "top-1 and top-5
+    accuracy" (a cut-off alone, coordinated with one on the measure)."""
+    out = []
+    for i, word in enumerate(words):
+        if word[:1] not in "Tt" or (m := top_k.fullmatch(word)) is None:
+            continue
+        cut_off = m.group("param").lower()
+        for j in range(i + 1, min(len(words), i + 4)):
+            span = metrics.get(j)
+            if span is not None:
+                first, _, head = span.id_.partition(" ")
+                head = head if top_k.fullmatch(first) else span.id_
+                if head in heads and j > i + 1 and top_k.fullmatch(words[i + 2]):
+                    out.append((i, i + 1, f"top-{cut_off} {head}"))  # "top-1 and top-5 accuracy"
+                elif head in heads and span.id_ == head:
+                    out.append((i, span.end, f"top-{cut_off} {head}"))
+                break
+            between = words[j]
+            if not (between.isalpha() and between.islower()) and between not in ("/", ","):
+                break
+    return out
+
+
 class MetricVariants:
     """Add METRIC spans, canonical name as `id`, to the lexicon span group for tokens that
     vary a known metric; the families come from the lexicon files, the shapes from JSONL."""
@@ -79,6 +117,7 @@ class MetricVariants:
         self.name = name
         self.rules: list[dict[str, Any]] = []
         self.families: dict[str, str] = {}
+        self.top_heads: frozenset[str] = frozenset()
         self._compile()
 
     def initialize(
@@ -98,9 +137,13 @@ class MetricVariants:
         )
         self.families = metric_families(entries)
         self._compile()
+        if self.top_k is not None:
+            self.top_heads = top_k_heads(entries, self.top_k)
 
     def _compile(self) -> None:
-        self.compiled = [regex.compile(r["regex"]) for r in self.rules]
+        self.compiled = [regex.compile(r["regex"]) for r in self.rules if r["kind"] != "top_k"]
+        top_k = [regex.compile(r["regex"]) for r in self.rules if r["kind"] == "top_k"]
+        self.top_k = top_k[0] if top_k else None
         self._cache: dict[str, str | None] = {}
 
     def canonical(self, word: str) -> str | None:
@@ -117,7 +160,12 @@ class MetricVariants:
         group = doc.spans.get(SPANS_KEY)
         covered = {i for s in group or () for i in range(s.start, s.end)}
         found = []
-        for i, word in enumerate(doc_words(doc)):
+        words = doc_words(doc)
+        if self.top_heads and self.top_k is not None:
+            metrics = {s.start: s for s in group or () if s.label_ == "METRIC"}
+            for start, end, canonical in top_k_spans(words, metrics, self.top_k, self.top_heads):
+                found.append(Span(doc, start, end, label="METRIC", span_id=canonical))
+        for i, word in enumerate(words):
             if (
                 "@" in word
                 or "^" in word
@@ -136,12 +184,18 @@ class MetricVariants:
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
         """The shapes and families as JSON."""
-        return srsly.json_dumps({"rules": self.rules, "families": self.families}).encode()
+        state = {
+            "rules": self.rules,
+            "families": self.families,
+            "top_heads": sorted(self.top_heads),
+        }
+        return srsly.json_dumps(state).encode()
 
     def from_bytes(self, data: bytes, *, exclude: Iterable[str] = ()) -> MetricVariants:
         """Load what `to_bytes` wrote."""
         state = srsly.json_loads(data)
         self.rules, self.families = state["rules"], state["families"]
+        self.top_heads = frozenset(state["top_heads"])
         self._compile()
         return self
 
@@ -151,12 +205,14 @@ class MetricVariants:
         path.mkdir(parents=True, exist_ok=True)
         srsly.write_jsonl(path / "rules.jsonl", self.rules)
         srsly.write_json(path / "families.json", self.families)
+        srsly.write_json(path / "top_heads.json", sorted(self.top_heads))
 
     def from_disk(self, path: str | Path, *, exclude: Iterable[str] = ()) -> MetricVariants:
         """Load what `to_disk` wrote."""
         path = Path(path)
         self.rules = list(srsly.read_jsonl(path / "rules.jsonl"))
         self.families = srsly.read_json(path / "families.json")
+        self.top_heads = frozenset(srsly.read_json(path / "top_heads.json"))
         self._compile()
         return self
 
