@@ -293,8 +293,20 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
             return "metric"  # "GroGU, a reference-free metric"
         head = _head_after(ctx, j)
         if head:
-            return head
+            return _last_head(ctx, j, head)
     return None
+
+
+def _last_head(ctx: DocContext, j: int, head: str) -> str:
+    """The kind of the last head noun of the phrase whose first head is at token j: "a
+    database normalization framework" is a method, "a model evaluation benchmark" a dataset."""
+    lowers = ctx.lowers
+    for k in range(j + 1, min(len(lowers), j + 4)):
+        word = lowers[k]
+        if not word.isalpha() or word in VOCAB.link_words or word in VOCAB.appositive_breaks:
+            break
+        head = _head_after(ctx, k) or head
+    return head
 
 
 def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:

@@ -171,6 +171,14 @@ def test_appositive_head_decides_the_kind():
     assert (d.kind, d.supported) == ("dataset", True)
 
 
+def test_the_last_head_noun_of_an_appositive_decides_the_kind():
+    d = judged("We present Zorplex, a database normalization framework that helps.", "Zorplex")
+    assert d.kind == "method"
+    assert judged("We present Zorplex, a model evaluation benchmark.", "Zorplex").kind == "dataset"
+    assert judged("Zorplex, a benchmark framework for agents.", "Zorplex").kind == "dataset"
+    assert judged("We present Zorplex, a dataset of model outputs.", "Zorplex").kind == "dataset"
+
+
 def test_appositive_metric_makes_the_name_metric_like():
     assert judged("Zorplex, a reference-free metric of utility, is new.", "Zorplex").metric_like
 
