@@ -438,9 +438,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if lowers[cls_i] in category_classes:
             hint = "CATEGORY"  # "four dimensions - Embodied Reasoning (ER), Common Sense (CS)"
         members: list[Candidate] = []
-        i = k + 1
+        i, described = k + 1, False
         while i < len(words):
-            if lowers[i] in {",", "and", "or"}:
+            if lowers[i] in {",", "and", "or"} or (described and lowers[i] == ")"):
                 i += 1
                 continue
             if lowers[i] == "(" and low != "(" and members:  # "MultiWOZ 2.2 (5 domains)"
@@ -455,6 +455,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
                 if nxt is not None:
                     i = nxt
                     continue
+            if low != "(" and (named := _described_member(words, lowers, i)) is not None:
+                i = named  # "multiple-choice questions (DiagnosticMCQ)": the name in parentheses
+                described = True
             j = i
             while j < len(words) and _listed_word(words, lowers, j, first=j == i):
                 j += 1
@@ -489,6 +492,27 @@ def _after_descriptor(words: list[str], lowers: list[str], i: int, limit: int = 
         if not words[j].isalpha() or not words[j].islower():
             return None
     return None
+
+
+def _described_member(words: list[str], lowers: list[str], i: int) -> int | None:
+    """The index of the name of a listed member written as a lower-case description with the
+    name in parentheses ("question answering (DiagnosticQA)"), or None."""
+    n = len(words)
+    for d in range(i, min(n, i + 5)):
+        if lowers[d] == "(" and d > i:
+            j = d + 1
+            while j < n and _listed_word(words, lowers, j, first=j == d + 1):
+                j += 1
+            closed = j > d + 1 and j < n and lowers[j] == ")"
+            return d + 1 if closed and (j + 1 == n or lowers[j + 1] in _MEMBER_ENDS) else None
+        if lowers[d] in _MEMBER_ENDS or not (
+            words[d][:1].islower() and words[d].replace("-", "").isalpha()
+        ):
+            return None
+    return None
+
+
+_MEMBER_ENDS = frozenset((",", "and", "or", ".", ";"))
 
 
 def _counted(lowers: list[str], cls_i: int) -> bool:

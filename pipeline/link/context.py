@@ -214,8 +214,16 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
         if i < end and lowers[i] == "that":
             i += 1
         limit = min(end, v + 25)
-        named = False
+        named = listing = False
         while i < limit:
+            if lowers[i] == ":" and lowers[i - 1] in _class_nouns():
+                ctx.proposal[i] = listing = True  # "we introduce four benchmarks: A, B and C"
+                i += 1
+                continue
+            if listing and lowers[i] == "(" and (close := _named_parenthesis(ctx, i, inside)):
+                ctx.proposal[i:close] = [True] * (close - i)  # "questions (DiagnosticMCQ), ..."
+                named, i = True, close
+                continue
             if not inside[i] and (lowers[i] in blockers or lowers[i] == "("):
                 break
             ctx.proposal[i] = True
@@ -223,6 +231,25 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             i += 1
         if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+
+
+@cache
+def _class_nouns() -> frozenset[str]:
+    """Plural nouns of kinds of methods and datasets ("benchmarks", "models")."""
+    return VOCAB.dataset_class_nouns | VOCAB.method_class_nouns
+
+
+def _named_parenthesis(ctx: DocContext, i: int, inside: list[bool]) -> int | None:
+    """The index after the ")" of a parenthesis at token i that holds one name and nothing
+    else, followed by ",", "and" or "." (a listed member: "questions (DiagnosticMCQ), ..."),
+    else None."""
+    lowers, words, n = ctx.lowers, doc_words(ctx.doc), len(ctx.lowers)
+    j = i + 1
+    while j < min(n, i + 5) and (inside[j] or words[j] != lowers[j]):
+        j += 1
+    if j == i + 1 or j + 1 >= n or lowers[j] != ")" or lowers[j + 1] not in {",", "and", "."}:
+        return None
+    return j + 1
 
 
 def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> None:

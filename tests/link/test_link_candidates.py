@@ -276,6 +276,17 @@ def test_listed_members_take_the_kind_of_the_class_noun():
     ]
 
 
+def test_listed_members_may_be_descriptions_with_the_name_in_parentheses():
+    assert listed(
+        "We introduce three benchmarks: multiple-choice questions (FooMCQ), question answering"
+        " (FooQA), and summarization (FooSum)."
+    ) == ["FooMCQ", "FooQA", "FooSum"]
+
+
+def test_a_parenthesised_word_inside_a_listed_name_is_no_described_member():
+    assert listed("metrics such as threshold rates or (Conditional) Values at Risk.") == []
+
+
 def test_parenthesised_list_after_a_class_noun():
     assert listed("We compare three methods (LoRA, BitFit, and DoRA).") == [
         "LoRA",

@@ -57,6 +57,27 @@ def test_proposal_object_is_flagged_up_to_a_blocker():
     assert flagged(doc, ctx.proposal) == ["FooNet", ",", "a", "model"]
 
 
+def test_proposal_object_runs_through_a_colon_after_a_class_noun():
+    doc, ctx = context("We propose two models: FooNet and BarNet.")
+    assert flagged(doc, ctx.proposal) == ["two", "models", ":", "FooNet", "and", "BarNet"]
+    doc, ctx = context("We propose a new idea: FooNet is fast.")
+    assert flagged(doc, ctx.proposal) == ["a", "new", "idea"]
+
+
+def test_listed_members_named_in_parentheses_are_proposed():
+    doc, ctx = context(
+        "We introduce two benchmarks: text questions (FooQA) and summaries (FooSum)."
+    )
+    assert {"FooQA", "FooSum"} <= set(flagged(doc, ctx.proposal))
+    doc, ctx = context("We introduce FooNet (a model) and BarNet (BN).")
+    assert "BN" not in flagged(doc, ctx.proposal)
+
+
+def test_a_study_comparing_methods_proposes_none_of_them():
+    doc, ctx = context("We present a study comparing three frameworks: FooNet and BarNet.")
+    assert "FooNet" not in flagged(doc, ctx.proposal)
+
+
 def test_proposal_needs_a_proposal_subject():
     _doc, ctx = context("Prior work introduced BarNet, a model.")
     assert not any(ctx.proposal)
