@@ -22,7 +22,8 @@ def is_result_number(
     share a clause with a metric or dataset nor follow a performance verb."""
     limits = weights("result_numbers")
     ti = ctx.token_at(num["start"])
-    prev = doc_lowers(doc)[ti - 1] if ti > 0 else ""
+    lowers = doc_lowers(doc)
+    prev = lowers[ti - 1] if ti > 0 else ""
     if prev in VOCAB.skip_number_after:
         return False
     if num.get("signed") or num["from_value"] is not None:
@@ -35,11 +36,11 @@ def is_result_number(
         and _physical_unit_after(ctx, num)
         and (
             not num["is_integer"]
-            or prev in ("to", "by")
+            or _after_to_or_by(lowers, ti)
             or cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)
         )
     ):
-        return True  # "reduces energy to 0.28 kWh", "to 25 MB": a measured quantity
+        return True  # "reduces energy to 0.28 kWh", "to just 59 KB": a measured quantity
     lo, hi = limits["year_min"], limits["year_max"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
         return False
@@ -69,6 +70,14 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def _after_to_or_by(lowers: list[str], ti: int) -> bool:
+    """True when "to" or "by" comes right before token ti, but for fillers ("to just 59")."""
+    j = ti - 1
+    while j >= 0 and lowers[j] not in ("to", "by") and lowers[j] in VOCAB.by_fillers:
+        j -= 1
+    return j >= 0 and lowers[j] in ("to", "by")
 
 
 def _counts_data(ctx: DocContext, te: int) -> bool:

@@ -32,13 +32,19 @@ _GLUED_UNIT = "|".join(
     for u in sorted(VOCAB.physical_units, key=lambda u: (-len(u), u))
     if u.isalpha() and len(u) <= 5
 )
+_PHYSICAL_UNIT = "|".join(
+    regex.escape(u) for u in sorted(VOCAB.physical_units, key=lambda u: (-len(u), u))
+)
 _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_\\])
     (?:
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
       (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
-      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b))
+      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b)
+      |(?=\s?(?i:"""
+    + _PHYSICAL_UNIT
+    + r""")(?![A-Za-z0-9])))  # "122-200 tokens/second": a range in a unit of its own
     | (?P<dlo>\d*\.\d+)[-–](?P<dhi>\d*\.\d+)  # "rho=0.242-0.568": a range of decimals
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
@@ -374,6 +380,10 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
                     )
                     i += 2
                     continue
+                if cur.unit is not None and nxt.unit is None and _measured_in(text, nxt):
+                    out.append(cur)  # "by 97.1% to just 59 KB": a change, then what it reaches
+                    i += 1
+                    continue
                 unit = nxt.unit or cur.unit
                 out.append(replace(cur, unit=cur.unit or unit, range_low=True))
                 out.append(replace(nxt, unit=unit, range_high=True))
@@ -382,6 +392,17 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
         out.append(cur)
         i += 1
     return out
+
+
+_WORD_AFTER = regex.compile(r"\s?([^\s,;.()]+)")
+
+
+def _measured_in(text: str, number: Number) -> bool:
+    """True when a unit of time, memory, energy or rate is glued to the number or follows it."""
+    if number.glued_unit:
+        return True
+    m = _WORD_AFTER.match(text, number.end)
+    return m is not None and m.group(1).lower() in VOCAB.physical_units
 
 
 _LIST_JOIN = regex.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+")

@@ -150,6 +150,10 @@ def test_a_size_in_a_physical_unit_is_a_score_not_a_count():
     assert kinds("It shrinks the model to 25 MB.")["25"] == "score"
 
 
+def test_a_measured_quantity_after_to_and_a_filler_is_a_result():
+    assert accepted("It cuts RAM usage by 97.1% to just 59 KB.")["59"]
+
+
 def test_a_physical_unit_glued_to_its_number_counts_as_one_after_it():
     got = accepted("It cuts energy use to 0.28kWh and model size to 25MB on 3s clips.")
     assert got == {"0.28kWh": True, "25MB": True, "3s": False}
