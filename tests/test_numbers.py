@@ -337,3 +337,14 @@ def test_a_range_of_integers_in_a_physical_unit_is_two_values():
 def test_a_change_then_what_a_measure_reaches_in_its_own_unit_is_no_range():
     got = [(n.text, n.unit) for n in find_numbers("cuts RAM by 97.1% to just 59 KB")]
     assert got == [("97.1%", "%"), ("59", None)]
+
+
+@pytest.mark.parametrize("text,value", [("of 25 077 images", 25077), ("1 130 test cases", 1130)])
+def test_thousands_grouped_by_a_space_are_one_number(text, value):
+    n = one(text)
+    assert (n.value, n.grouped) == (value, True)
+
+
+def test_a_list_of_numbers_is_no_thousands_grouping():
+    assert [n.value for n in find_numbers("sizes 64 128 256 and")] == [64, 128, 256]
+    assert [n.value for n in find_numbers("in 3 100-dim spaces")] == [3, 100]

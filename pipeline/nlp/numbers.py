@@ -49,7 +49,9 @@ _NUMBER = regex.compile(
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
     | (?P<sign>[-−+](?=\.?\d))?
-      (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\x20\.\x20\d+|\d+(?:\.\d+)?|\.\d+)
+      (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\x20\.\x20\d+
+        |(?<!\d\x20)[1-9]\d{0,2}\x20\d{3}(?=\x20\p{L})  # "25 077 images": a space for a comma
+        |\d+(?:\.\d+)?|\.\d+)
       (?:(?P<gunit>(?i:"""
     + _GLUED_UNIT
     + r"""))(?![A-Za-z0-9])
@@ -273,7 +275,8 @@ def find_numbers(text: str) -> list[Number]:
             unit = UNIT_ALIASES[spread.group("unit")]  # the unit after a spread is the value's
         if unit is None and (factor := _FACTOR_BEFORE.search(text, max(0, s - 40), s)):
             s, unit = factor.start("f"), "x"  # "a factor of 17.5" is a ratio, written as 17.5x
-        num = m.group("num").replace(" ", "")  # "71 . 8": pre-tokenised text
+        spaced = m.group("num")
+        num = spaced.replace(" ", "")  # "71 . 8": pre-tokenised text; "25 077": grouped
         glued = m.group("gunit")
         if glued and glued.lower() == "s" and "." not in num and num.endswith("0"):
             continue  # "1950s", "100s to 1,000s": a decade or a round plural, not seconds
@@ -289,7 +292,7 @@ def find_numbers(text: str) -> list[Number]:
                 is_integer="." not in num,
                 has_magnitude=mag is not None,
                 is_fraction=False,
-                grouped="," in num,
+                grouped="," in num or (" " in spaced and "." not in spaced),
                 signed=m.group("sign") == "+",
                 glued_unit=glued,
             )
