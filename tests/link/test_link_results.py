@@ -187,6 +187,15 @@ def test_a_figure_continuing_a_value_reports_its_measure():
     assert s.results(metrics=["recall"])["17.5%"][2] == "recall"
 
 
+def test_a_figure_joined_to_the_next_reports_the_measure_named_after_that_one():
+    s = Sentence("FooNet attains 15.1% without search and 36.0% accuracy with rollout.")
+    assert s.results(metrics=["accuracy"])["15.1%"][2] == "accuracy"
+    s = Sentence("FooNet attains 15.1% recall without search and 36.0% accuracy with rollout.")
+    assert s.results(metrics=["recall", "accuracy"])["15.1%"][2] == "recall"
+    s = Sentence("FooNet attains 15.1% without search. BarNet gets 36.0% accuracy.")
+    assert s.results(metrics=["accuracy"])["15.1%"][2] is None
+
+
 def test_a_methods_figure_after_at_reports_the_measure_before_it():
     s = Sentence("FooNet gets the best accuracy of 74.2%, followed by BarNet at 64.1%.")
     methods = s.tags("FooNet") + s.tags("BarNet", compared=True)
