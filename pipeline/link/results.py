@@ -358,14 +358,11 @@ def _continued_figures(results: list[ResultDraft], ctx: DocContext, metrics: lis
     for k, d in enumerate(results):
         if d.metric is not None or d.from_value is not None:
             continue  # "reducing the cross-lingual gap from 3.3 to 1.4pp": its own subject
-        prev = next(
-            (
-                p
-                for p in reversed(results[:k])
-                if p.sentence == d.sentence and (p.unit, p.kind) == (d.unit, d.kind)
-            ),
+        earlier = [p for p in reversed(results[:k]) if p.sentence == d.sentence]
+        prev = next((p for p in earlier if (p.unit, p.kind) == (d.unit, d.kind)), None) or next(
+            (p for p in earlier if p.unit == d.unit and {p.kind, d.kind} == _SCORE_OR_CHANGE),
             None,
-        )
+        )  # "an accuracy of up to 61% for one tier, and 72% for another": a change, a score
         if prev is None or prev.metric is None:
             continue
         pe, ds = ctx.token_at(prev.end - 1) + 1, ctx.token_at(d.start)
@@ -379,6 +376,9 @@ def _continued_figures(results: list[ResultDraft], ctx: DocContext, metrics: lis
         if ds >= 2 and ctx.lowers[ds - 1] == "(" and ctx.lowers[ds - 2].isalpha():
             continue  # "and long-term user engagement (+23%)": labelled by the words before
         d.metric = prev.metric
+
+
+_SCORE_OR_CHANGE = frozenset(("score", "change"))
 
 
 def _anticipated_figures(

@@ -196,6 +196,11 @@ def test_a_figure_joined_to_the_next_reports_the_measure_named_after_that_one():
     assert s.results(metrics=["accuracy"])["15.1%"][2] is None
 
 
+def test_a_score_continuing_a_change_reports_its_measure():
+    s = Sentence("FooNet shows an accuracy of up to 61% for one tier, and 72% for another.")
+    assert s.results(metrics=["accuracy"])["72%"][2] == "accuracy"
+
+
 def test_a_methods_figure_after_at_reports_the_measure_before_it():
     s = Sentence("FooNet gets the best accuracy of 74.2%, followed by BarNet at 64.1%.")
     methods = s.tags("FooNet") + s.tags("BarNet", compared=True)
