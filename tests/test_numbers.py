@@ -178,6 +178,8 @@ def test_enclosed_pair_is_a_transition():
 def test_magnitude_word_scales_the_value():
     n = one("a dataset of 1.8 million transcripts")
     assert (n.text, n.value, n.has_magnitude) == ("1.8 million", 1.8e6, True)
+    n = one("a 4-billion-parameter model")
+    assert (n.text, n.value, n.has_magnitude) == ("4-billion", 4e9, True)
 
 
 HUGE = "1" + "0" * 309  # past the float range: float(HUGE) is inf

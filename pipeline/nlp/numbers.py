@@ -55,7 +55,7 @@ _NUMBER = regex.compile(
       (?:(?P<gunit>(?i:"""
     + _GLUED_UNIT
     + r"""))(?![A-Za-z0-9])
-      | (?P<mag>[KMBTk](?![a-z])|\x20(?:thousand|million|billion|trillion)\b))?"""
+      | (?P<mag>[KMBTk](?![a-z])|[\x20-](?:thousand|million|billion|trillion)\b))?"""
     + _UNIT
     + r"""?
     )
@@ -280,7 +280,7 @@ def find_numbers(text: str) -> list[Number]:
         glued = m.group("gunit")
         if glued and glued.lower() == "s" and "." not in num and num.endswith("0"):
             continue  # "1950s", "100s to 1,000s": a decade or a round plural, not seconds
-        mag = m.group("mag").strip() if m.group("mag") else None  # "K", "million"
+        mag = m.group("mag").strip(" -") if m.group("mag") else None  # "K", "-billion"
         negative = m.group("sign") in ("-", "−")
         found.append(
             Number(
