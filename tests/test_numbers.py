@@ -331,11 +331,6 @@ def test_pct_is_percent(text):
     assert (one(text).value, one(text).unit) == (20, "%")
 
 
-def test_a_range_of_integers_in_a_physical_unit_is_two_values():
-    got = [(n.text, n.range_low, n.range_high) for n in find_numbers("at 122-200 tokens/second")]
-    assert got == [("122", True, False), ("200", False, True)]
-
-
 def test_a_change_then_what_a_measure_reaches_in_its_own_unit_is_no_range():
     got = [(n.text, n.unit) for n in find_numbers("cuts RAM by 97.1% to just 59 KB")]
     assert got == [("97.1%", "%"), ("59", None)]

@@ -32,19 +32,13 @@ _GLUED_UNIT = "|".join(
     for u in sorted(VOCAB.physical_units, key=lambda u: (-len(u), u))
     if u.isalpha() and len(u) <= 5
 )
-_PHYSICAL_UNIT = "|".join(
-    regex.escape(u) for u in sorted(VOCAB.physical_units, key=lambda u: (-len(u), u))
-)
 _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_\\])
     (?:
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
       (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
-      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b)
-      |(?=\s?(?i:"""
-    + _PHYSICAL_UNIT
-    + r""")(?![A-Za-z0-9])))  # "122-200 tokens/second": a range in a unit of its own
+      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b))
     | (?P<dlo>\d*\.\d+)[-–](?P<dhi>\d*\.\d+)  # "rho=0.242-0.568": a range of decimals
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
