@@ -145,3 +145,14 @@ def test_context_rows_never_match_alone(tmp_path):
 def test_a_catalogue_name_is_found_by_the_pipeline():
     doc = get_nlp()("We evaluate on the BLiMP suite and report accuracy.")
     assert ("BLiMP", "DATASET") in {(s.text, s.label_) for s in doc.spans["lexicon"]}
+
+
+def test_lexicon_files_are_read_once_per_process_and_callers_get_their_own_list():
+    from pipeline.nlp.lexicon import _read_entries, read_entries
+
+    files, blocked = {"DATASET": ["lexicons/datasets.tsv"]}, ["lexicons/blocked_surfaces.tsv"]
+    first = read_entries(files, blocked)
+    hits = _read_entries.cache_info().hits
+    first.clear()
+    again = read_entries(files, blocked)
+    assert again and _read_entries.cache_info().hits == hits + 1

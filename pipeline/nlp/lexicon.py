@@ -3,6 +3,7 @@ two stock `span_ruler` components, one matching exact case and one lower case.""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import regex
@@ -78,15 +79,25 @@ def hyphen_variants(surface: str) -> list[str]:
 
 
 def read_entries(files: dict[str, list[str]], blocked: list[str]) -> list[LexiconEntry]:
-    """Lexicon entries of TSV files per label, less the (label, surface) pairs of `blocked`."""
+    """Lexicon entries of TSV files per label, less the (label, surface) pairs of `blocked`
+    (read once per process: three components of a pipeline build read the same files)."""
+    key = (tuple((label, tuple(names)) for label, names in files.items()), tuple(blocked))
+    return list(_read_entries(key))
+
+
+@lru_cache(maxsize=8)
+def _read_entries(
+    key: tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]],
+) -> tuple[LexiconEntry, ...]:
+    files, blocked = key
     stop = {(row["label"], row["surface"]) for f in blocked for row in read_tsv(data_path(f))}
-    return [
+    return tuple(
         e
-        for label, names in files.items()
+        for label, names in files
         for fname in names
         for e in read_lexicon(data_path(fname), label)
         if (label, e.surface) not in stop
-    ]
+    )
 
 
 def phrase_patterns(entries: list[LexiconEntry], case: str) -> list[dict[str, Any]]:

@@ -164,7 +164,8 @@ class MetricVariants:
         if self.top_heads and self.top_k is not None:
             metrics = {s.start: s for s in group or () if s.label_ == "METRIC"}
             for start, end, canonical in top_k_spans(words, metrics, self.top_k, self.top_heads):
-                found.append(Span(doc, start, end, label="METRIC", span_id=canonical))
+                if start not in covered:  # "top-1 accuracy" itself is a lexicon surface
+                    found.append(Span(doc, start, end, label="METRIC", span_id=canonical))
         for i, word in enumerate(words):
             if (
                 "@" in word
