@@ -26,6 +26,16 @@ def gold_ids(golds: list[Path]) -> set[str]:
     return ids
 
 
+def selected_ids(selections: list[Path]) -> set[str]:
+    """The corpus ids of earlier selections (this script's output) not yet annotated."""
+    ids: set[str] = set()
+    for path in selections:
+        for line in path.read_bytes().splitlines():
+            if line.strip():
+                ids.add(orjson.loads(line)["id"])
+    return ids
+
+
 def select(
     rows: list[dict], seed: int, with_numbers: int, without: int, taken: set[str]
 ) -> list[dict]:
@@ -56,9 +66,17 @@ def main() -> None:
     parser.add_argument("--with-numbers", type=int, default=12)
     parser.add_argument("--without", type=int, default=12)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--taken",
+        type=Path,
+        nargs="*",
+        default=[],
+        help="selections not yet committed as golds (JSON Lines with `id`): their ids are skipped",
+    )
     args = parser.parse_args()
     rows = [orjson.loads(line) for line in (args.shared / CORPUS).read_bytes().splitlines()]
-    picked = select(rows, args.seed, args.with_numbers, args.without, gold_ids(GOLDS))
+    taken = gold_ids(GOLDS) | selected_ids(args.taken)
+    picked = select(rows, args.seed, args.with_numbers, args.without, taken)
     args.out.write_bytes(b"".join(orjson.dumps(row) + b"\n" for row in picked))
     print(f"{len(picked)} abstracts (seed {args.seed}) written to {args.out}")
 
