@@ -34,6 +34,8 @@ BLIND19_GOLD = ROOT / "tests" / "gold" / "blind19_gold.jsonl"  # seed 2045: erro
 BLIND20_GOLD = ROOT / "tests" / "gold" / "blind20_gold.jsonl"  # seed 2046: errors never read
 BLIND21_GOLD = ROOT / "tests" / "gold" / "blind21_gold.jsonl"  # seed 2047: read after first run
 BLIND22_GOLD = ROOT / "tests" / "gold" / "blind22_gold.jsonl"  # seed 2048: errors never read
+BLIND23_GOLD = ROOT / "tests" / "gold" / "blind23_gold.jsonl"  # seed 2049: read after first run
+BLIND24_GOLD = ROOT / "tests" / "gold" / "blind24_gold.jsonl"  # seed 2050: errors never read
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -38,7 +38,7 @@ def main() -> None:
     """Print both versions' figures for every gold asked for."""
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--ref", required=True)
-    blinds = [f"blind{k}" for k in range(3, 23)]
+    blinds = [f"blind{k}" for k in range(3, 25)]
     ap.add_argument("--gold", nargs="+", default=blinds)
     ap.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = ap.parse_args()

@@ -37,6 +37,8 @@ from devgold import (
     BLIND20_GOLD,
     BLIND21_GOLD,
     BLIND22_GOLD,
+    BLIND23_GOLD,
+    BLIND24_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -132,6 +134,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 20 (30, never read)", dev_report(args.shared, BLIND20_GOLD))
     add_gold_rows(table, "blind gold 21 (30)", dev_report(args.shared, BLIND21_GOLD))
     add_gold_rows(table, "blind gold 22 (30, never read)", dev_report(args.shared, BLIND22_GOLD))
+    add_gold_rows(table, "blind gold 23 (30)", dev_report(args.shared, BLIND23_GOLD))
+    add_gold_rows(table, "blind gold 24 (30, never read)", dev_report(args.shared, BLIND24_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     console.print(table)
