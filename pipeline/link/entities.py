@@ -321,6 +321,12 @@ def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _drawn_from(lowers: list[str], i: int) -> bool:
+    """True when token i follows "built/collected/drawn/... from [the]" (a source of data)."""
+    j = i - 1 - (i >= 1 and lowers[i - 1] == "the")
+    return j >= 1 and lowers[j] == "from" and lowers[j - 1] in VOCAB.data_source_verbs
+
+
 def _valued(lowers: list[str], i: int) -> bool:
     """True when tokens i, i+1 are "=" and a number."""
     return (
@@ -445,6 +451,8 @@ def vote_kind(
             elif cls in VOCAB.method_class_nouns:
                 me += w["method_class_member"]
                 draft.supported = True
+        if _drawn_from(lowers, cs):
+            ds += w["data_source"]  # "a benchmark built from WildChat"
         nxt = next_content(doc, mend - 1)
         if nxt is not None and lowers[nxt] in {"'s", "’s"}:
             nxt = next_content(doc, nxt)

@@ -360,6 +360,19 @@ def _name_before(doc: Doc, end: int) -> list[int]:
     return [] if phrase in VOCAB.non_measure_phrases else run
 
 
+def _before_hedges(lowers: list[str], i: int) -> int:
+    """Token `i`, or the last token before the hedge phrases that end at it ("an energy
+    efficiency of [up to] 89", "reduced by [more than] 55%")."""
+    hedges = VOCAB.value_hedges
+    while i >= 0:
+        fits = (n for n in (3, 2, 1) if " ".join(lowers[max(0, i - n + 1) : i + 1]) in hedges)
+        n = next(fits, 0)
+        if not n:
+            return i
+        i -= n
+    return i
+
+
 def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """Measures bound to a value by their own construction, when no lexicon knows them:
     "a solve rate of 54.8%", "Brier score of 0.134", "accuracy: 91.2", "latency = 3 ms",
@@ -370,8 +383,10 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
         if span is None or span.start < 2:
             continue
-        i = span.start - 1
+        i = _before_hedges(lowers, span.start - 1)
         run: list[int] = []
+        if i < 1:
+            continue
         if lowers[i] in VOCAB.measure_binders:
             run = _name_before(doc, i)
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:

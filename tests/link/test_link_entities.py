@@ -468,3 +468,11 @@ def test_organisations_and_places_are_never_methods():
     )
     kept, _ = extract_entities(doc, build_context(doc))
     assert [d.name for d in kept] == ["FooNet"]
+
+
+def test_a_source_of_collected_data_votes_dataset():
+    assert judged("The tasks were collected from Zorplex.", "Zorplex").kind == "dataset"
+
+
+def test_a_name_derived_from_is_no_data_source():
+    assert judged("The loss is derived from Zorplex.", "Zorplex").kind == "method"

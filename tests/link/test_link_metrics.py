@@ -279,3 +279,17 @@ def test_a_leading_word_stays_before_a_bare_score():
 def test_a_quality_noun_ending_a_short_run_after_a_value_is_a_measure():
     text = "It achieves 93.44% formal validity and 6 common image quality issues."
     assert spans_of(measured_phrase_spans, text) == [("formal validity", "formal validity")]
+
+
+def test_a_hedge_between_binder_and_value_keeps_the_measure_bound():
+    text = "It has an energy efficiency of up to 89 units, with task time reduced by over 5%."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["energy efficiency", "task time"]
+
+
+def test_a_hedge_alone_binds_no_measure():
+    assert spans_of(bound_phrase_spans, "The loss is 2.0 and about 40% of tasks fail.") == []
+
+
+def test_memory_before_a_change_noun_names_memory_usage():
+    text = "We achieve 3x throughput with 54% memory reduction."
+    assert [c for _, c in spans_of(measured_phrase_spans, text)] == ["memory usage"]
