@@ -208,8 +208,9 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
     listed = list(spans)
     index = span_index(listed)
     for d in drafts:
-        if d.label is not None or not d.sources <= {"shape", "list"}:
+        if d.label is not None or not d.sources <= {"shape", "list", "title"}:
             continue  # only bare name shapes: an acronym or an introduced name keeps its vote
+        titled = "title" in d.sources  # "across MetaWorld, ManiSkill, and Franka Kitchen"
         votes: dict[str, int] = {}
         for s, e in d.mentions:
             ms, me = _token_span(ctx, s, e)
@@ -222,6 +223,8 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
                     other = owner.get(j)
                     if other is not None and other.label is not None:
                         votes[other.kind] = votes.get(other.kind, 0) + 1
+                    elif other is not None and titled and other.kind == "dataset":
+                        votes["dataset"] = votes.get("dataset", 0) + 1  # voted by its context
                     j = by_start[j]
                 else:
                     j += 1

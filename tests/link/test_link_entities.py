@@ -476,3 +476,30 @@ def test_a_source_of_collected_data_votes_dataset():
 
 def test_a_name_derived_from_is_no_data_source():
     assert judged("The loss is derived from Zorplex.", "Zorplex").kind == "method"
+
+
+def coordinated_title(text, voted, title):
+    """A title-case run listed with unlabelled names whose context voted them datasets."""
+    doc = make_doc(text)
+    ctx = build_context(doc)
+    drafts = [draft(n, kind="dataset") for n in voted]
+    drafts.append(draft(title, sources=("title",)))
+    find_mentions(normalise(text).text, drafts)
+    align_coordinated_kinds(drafts, doc, ctx)
+    return drafts[-1]
+
+
+def test_a_title_run_listed_with_datasets_voted_by_context_is_a_dataset():
+    d = coordinated_title(
+        "Tasks across Zorb, Quux, and Franka Kitchen.", ["Zorb", "Quux"], "Franka Kitchen"
+    )
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_a_shape_listed_with_datasets_voted_by_context_keeps_its_own_vote():
+    doc = make_doc("Tasks across Zorb, Quux, and FooBar.")
+    ctx = build_context(doc)
+    drafts = [draft("Zorb", kind="dataset"), draft("Quux", kind="dataset"), draft("FooBar")]
+    find_mentions(normalise(doc.text).text, drafts)
+    align_coordinated_kinds(drafts, doc, ctx)
+    assert (drafts[-1].kind, drafts[-1].supported) == ("method", False)
