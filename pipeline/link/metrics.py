@@ -512,7 +512,9 @@ def evidenced_metrics(
     result is tied to them, no mention is qualified ("validation loss"), and none stands in a
     list of metrics ("precision, recall and F1"), after a cue that announces measures ("in
     terms of precision"), after a word of performance, change, measuring or degree ("improves
-    precision", "measuring recall", "high precision") or before a score word ("recall score")."""
+    precision", "measuring recall", "high precision") or before a score word ("recall score");
+    less a measure of cost or speed named only before the paper says what it proposes
+    ("devices face latency constraints"), with no result tied to it."""
     tied = {r.metric for r in results}
     spans = [(m.name, *ctx.token_span(s, e)) for m in metrics for s, e in m.mentions]
     text = doc_text(ctx.doc)
@@ -541,5 +543,18 @@ def evidenced_metrics(
                 return True
         return False
 
+    def motivation_only(m: MetricDraft) -> bool:
+        first = ctx.sent_of[claim] if claim is not None else None
+        return (
+            first is not None
+            and m.name in VOCAB.constraint_measures
+            and all(ctx.sent_of[ctx.token_span(s, e)[0]] < first for s, e in m.mentions)
+        )
+
+    claim = next((i for i, flagged in enumerate(ctx.proposal) if flagged), None)
     ambiguous = VOCAB.sense_ambiguous_metrics
-    return [m for m in metrics if m.name not in ambiguous or m.name in tied or evidenced(m)]
+    return [
+        m
+        for m in metrics
+        if m.name in tied or ((m.name not in ambiguous or evidenced(m)) and not motivation_only(m))
+    ]

@@ -106,3 +106,16 @@ def test_a_measuring_or_degree_word_or_a_score_word_evidences_a_measure():
     assert metric_names("We evaluate by measuring recall on the task.") == ["recall"]
     assert metric_names("It keeps high precision.") == ["precision"]
     assert metric_names("The recall score is low.") == ["recall"]
+
+
+def test_a_cost_named_only_before_the_proposal_is_no_metric():
+    text = (
+        "Edge devices face strict latency constraints. We propose FooAgg, a secure aggregation"
+        " protocol. FooAgg cuts communication by 40%."
+    )
+    assert metric_names(text) == []
+
+
+def test_a_cost_named_again_after_the_proposal_or_with_a_value_is_a_metric():
+    text = "Serving suffers from high latency. We propose FooServe, which lowers latency by 30%."
+    assert metric_names(text) == ["latency"]
