@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 import orjson
@@ -14,6 +15,7 @@ from pipeline.nlp import get_nlp
 from pipeline.record import extract_batch
 from pipeline.run.outdir import OutputLocked, RunFolder
 from pipeline.run.sequence import Done, Steps, run_pipeline, run_sequence
+from pipeline.run.store import PACKAGE, rules_digest
 from pipeline.run.work import extract_lines
 from tests.conftest import SEED
 
@@ -131,6 +133,27 @@ def test_a_rule_change_invalidates_the_store(tmp_path, monkeypatch):
     monkeypatch.setattr("pipeline.run.store.fingerprint", lambda: "other-rules")
     again = run_pipeline([SEED], out, report=False)
     assert (again.extracted, again.reused) == (19, 0)
+
+
+@pytest.mark.parametrize(
+    "changed", ["data/words/link_words.txt", "link/metrics.py", "nlp/numbers.py", "record.py"]
+)
+def test_the_rules_digest_covers_rule_files_and_extraction_code(tmp_path, changed):
+    package = tmp_path / "pipeline"
+    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = rules_digest(package)
+    with (package / changed).open("a", encoding="utf-8") as fh:
+        fh.write("\n# changed\n")
+    assert rules_digest(package) != before
+
+
+def test_the_rules_digest_ignores_orchestration_code(tmp_path):
+    package = tmp_path / "pipeline"
+    shutil.copytree(PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    before = rules_digest(package)
+    with (package / "cli.py").open("a", encoding="utf-8") as fh:
+        fh.write("\n# changed\n")
+    assert rules_digest(package) == before
 
 
 def test_a_failed_run_publishes_nothing_and_its_finished_batches_are_reused(tmp_path):

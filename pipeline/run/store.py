@@ -3,9 +3,11 @@
 An SQLite file (stdlib; a B-tree on disk, so lookups and memory stay flat as it grows; WAL, so a
 killed run loses at most its unfinished batch). Rows are keyed by the sha256 of the abstract's
 text (`doc_id` is its first 16 hex digits) and a fingerprint of the extractor: its name and
-version, the record schema version, and every rule and lexicon file (`pipeline/data/**`,
-`pipeline/nlp/config.cfg`). A record depends on nothing else, so a row is reused for any input
-that holds the same text; the fields that say where the text was read are rewritten.
+version, the record schema version, every rule and lexicon file (`pipeline/data/**`,
+`pipeline/nlp/config.cfg`) and the code that builds a record (`pipeline/nlp/*.py`,
+`pipeline/link/*.py`, `record.py`, `models.py`: a rule written in code changes records as much
+as a data file). A record depends on nothing else, so a row is reused for any input that holds
+the same text; the fields that say where the text was read are rewritten.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ STORE = "store.sqlite"
 
 
 def rules_digest(package: Path = PACKAGE) -> str:
-    """sha256 over every rule and lexicon file (data/**, nlp/config.cfg), sorted by path."""
+    """sha256 over every rule and lexicon file (data/**, nlp/config.cfg) and the extraction
+    code (nlp/*.py, link/*.py, record.py, models.py), sorted by path."""
     files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
+    files += [*(package / "nlp").glob("*.py"), *(package / "link").glob("*.py")]
+    files += [package / "record.py", package / "models.py"]
     digest = hashlib.sha256()
     for name in sorted(p.relative_to(package).as_posix() for p in files if p.is_file()):
         digest.update(
