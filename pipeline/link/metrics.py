@@ -387,6 +387,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         run: list[int] = []
         if i < 1:
             continue
+        if lowers[i] == "(" and not n["unit"]:
+            continue  # "efficiency ($d\\sigma^2 ...$)": only a figure with a unit labels a measure
         if lowers[i] in VOCAB.measure_binders:
             run = _name_before(doc, i)
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:

@@ -293,3 +293,15 @@ def test_a_hedge_alone_binds_no_measure():
 def test_memory_before_a_change_noun_names_memory_usage():
     text = "We achieve 3x throughput with 54% memory reduction."
     assert [c for _, c in spans_of(measured_phrase_spans, text)] == ["memory usage"]
+
+
+def test_a_figure_in_parentheses_labels_the_measure_before_it():
+    text = "It improves the convergence rates (up to 65.0%) and memory efficiency (30%)."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == [
+        "convergence rate",
+        "memory efficiency",
+    ]
+
+
+def test_a_bare_number_in_parentheses_labels_no_measure():
+    assert spans_of(bound_phrase_spans, "It attains sample efficiency (d^2 log 3) here.") == []
