@@ -558,3 +558,15 @@ def test_a_small_integer_before_a_noun_of_data_items_is_a_count():
 def test_a_small_integer_that_counts_no_data_items_is_no_result():
     rs = results("It uses 14-channel EEG recordings and evaluates 6 methods across 7 datasets.")
     assert "14" not in rs and "7" not in rs
+
+
+def test_a_value_of_other_systems_is_not_credited_to_the_papers_method():
+    rs = results("We present ZorpNet. Even frontier models achieve under 70% accuracy on it.")
+    assert rs["70%"].method is None
+
+
+def test_a_value_over_compared_systems_stays_the_papers():
+    rs = results("We present ZorpNet. It outperforms existing methods by 5.1% on ZorpBench.")
+    assert rs["5.1%"].method == "ZorpNet"
+    rs = results("We present ZorpNet. Scaling these models to 7B parameters helps.")
+    assert rs["7B"].method == "ZorpNet"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import pairwise
 
 from spacy.tokens import Doc
@@ -116,7 +116,38 @@ def link_result(
     if main_method and noun and not any(m.name == main_method for m in own):
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
         main_method = next((p for p in proposed if p.lower().endswith(noun)), main_method)
+    if hit is None and _others_in_clause(ctx, ti):
+        main_method = None  # "Even frontier models achieve under 70% accuracy"
     draft.method = hit.name if hit else main_method
+
+
+def _others_in_clause(ctx: DocContext, ti: int) -> bool:
+    """True when the value's clause opens on other systems or people ("Even frontier models
+    achieve", "naive agents hallucinate on 30.5%"): a plural of `other_system_nouns` before the
+    value, outside a comparison ("outperforming SOTA methods by 5.1%") and a prepositional
+    phrase ("for unknown attacks"), in a clause that says nothing of the paper's own ("our")."""
+    lows, clause = ctx.lowers, ctx.clause_of[ti]
+    first, end = bisect_left(ctx.clause_of, clause), bisect_right(ctx.clause_of, clause)
+    if not VOCAB.own_markers.isdisjoint(lows[first:end]):
+        return False
+    return any(
+        lows[k] in VOCAB.other_system_nouns
+        and not ctx.comparison[k]
+        and (k == 0 or lows[k - 1] not in {"these", "such"})  # "scaling these models": ours
+        and _bare_noun(ctx, first, k)
+        for k in range(first, ti)
+    )
+
+
+def _bare_noun(ctx: DocContext, first: int, k: int) -> bool:
+    """True when no preposition governs token k within the three words before it."""
+    for j in range(k - 1, max(first, k - 4) - 1, -1):
+        low = ctx.lowers[j]
+        if low in VOCAB.governing_prepositions or low in VOCAB.value_dataset_prepositions:
+            return False
+        if not low.isalpha():
+            return True
+    return True
 
 
 def anaphoric_dataset(ctx: DocContext, sent: int, datasets: list[Tagged]) -> str | None:
