@@ -570,3 +570,19 @@ def test_a_value_over_compared_systems_stays_the_papers():
     assert rs["5.1%"].method == "ZorpNet"
     rs = results("We present ZorpNet. Scaling these models to 7B parameters helps.")
     assert rs["7B"].method == "ZorpNet"
+
+
+def test_a_performer_before_a_respectively_list_owns_its_values():
+    rs = results(
+        "We propose ZorpMem. Across FooLM-3B and FooLM-7B backbones, ZorpMem improves accuracy"
+        " by 26.2% and 24.6%, respectively."
+    )
+    assert (rs["26.2%"].method, rs["24.6%"].method) == ("ZorpMem", "ZorpMem")
+
+
+def test_a_respectively_list_without_a_performer_gives_each_value_its_method():
+    rs = results(
+        "We propose ZorpMem. For FooLM-3B and FooLM-7B, accuracy rises by 26.2% and 24.6%,"
+        " respectively."
+    )
+    assert (rs["26.2%"].method, rs["24.6%"].method) == ("FooLM-3B", "FooLM-7B")

@@ -7,7 +7,7 @@ from functools import cache
 import regex
 
 from pipeline.link.context import DocContext
-from pipeline.link.tags import ResultDraft, Tagged, weights
+from pipeline.link.tags import ResultDraft, Tagged, cued, weights
 from pipeline.resources import VOCAB
 
 
@@ -61,9 +61,27 @@ def distribute(
             run = _run_right_after(runs, drafts, ctx)
         else:
             run = _closest_run(runs, drafts, ctx)
+        if attr == "method" and run is not None and _performer_outside(run, methods, drafts, ctx):
+            continue  # "Across A and B, ElasticMem improves QA by 26.2% and 24.6%, respectively"
         if run is not None and len(run) == len(drafts):
             for draft, member in zip(drafts, run, strict=True):
                 setattr(draft, attr, member.name)
+
+
+def _performer_outside(
+    run: list[Tagged], methods: list[Tagged], drafts: list[ResultDraft], ctx: DocContext
+) -> bool:
+    """True when a method outside the name list performs before the values: the subject of a
+    performance or result verb ("ElasticMem improves", "EvoDefense reduces") owns them."""
+    first = ctx.token_at(drafts[0].start)
+    listed = {(m.start, m.end) for m in run}
+    return any(
+        m.sentence == drafts[0].sentence
+        and (m.start, m.end) not in listed
+        and m.end < first
+        and cued(ctx, ("PERFORMANCE_VERB", "RESULT_VERB"), m.end, m.end + 1)
+        for m in methods
+    )
 
 
 def _run_right_after(
