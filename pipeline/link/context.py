@@ -218,6 +218,7 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
         while i < limit:
             if lowers[i] == ":" and lowers[i - 1] in _class_nouns():
                 ctx.proposal[i] = listing = True  # "we introduce four benchmarks: A, B and C"
+                limit = end  # a listing runs to the end of its sentence
                 i += 1
                 continue
             if listing and lowers[i] == "(" and (close := _named_parenthesis(ctx, i, inside)):

@@ -463,6 +463,8 @@ def vote_kind(
             me += w["performance_verb_after"]
             # "Entropy Sampling achieved 93.7%": a capitalised name that performs
             draft.supported = draft.supported or not draft.name.islower()
+        elif nxt is not None and lowers[nxt] in VOCAB.method_action_verbs:
+            me += w["action_verb_after"]  # "SkillComposer uses a constrained decoder"
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
     draft.kind = "dataset" if ds > me else "method"

@@ -73,6 +73,16 @@ def test_listed_members_named_in_parentheses_are_proposed():
     assert "BN" not in flagged(doc, ctx.proposal)
 
 
+def test_a_listing_after_a_colon_runs_to_the_end_of_its_sentence():
+    doc, ctx = context(
+        "To evaluate them, we introduce four domain-specific benchmarks: multiple-choice"
+        " questions (FooMCQ), question answering (FooQA), sentence completion (FooComp),"
+        " and abstractive summarization of long clinical reports (FooSum). It works."
+    )
+    assert "FooSum" in flagged(doc, ctx.proposal)
+    assert "works" not in flagged(doc, ctx.proposal)
+
+
 def test_a_study_comparing_methods_proposes_none_of_them():
     doc, ctx = context("We present a study comparing three frameworks: FooNet and BarNet.")
     assert "FooNet" not in flagged(doc, ctx.proposal)

@@ -503,3 +503,8 @@ def test_a_shape_listed_with_datasets_voted_by_context_keeps_its_own_vote():
     find_mentions(normalise(doc.text).text, drafts)
     align_coordinated_kinds(drafts, doc, ctx)
     assert (drafts[-1].kind, drafts[-1].supported) == ("method", False)
+
+
+def test_a_name_that_acts_as_a_method_votes_method():
+    assert judged("Results on Zorplex. Zorplex uses a decoder.", "Zorplex").kind == "method"
+    assert judged("Results on Zorplex. Zorplex contains 5 tasks.", "Zorplex").kind == "dataset"
