@@ -484,3 +484,10 @@ def test_more_name_shapes_with_digits_and_bench_suffixes():
     got = shapes("We test on Ego-Exo4D and tau^2-bench here.")
     assert {"Ego-Exo4D", "tau^2-bench"} <= set(got)
     assert not shapes("A 3D scene and 3DVG datasets here.")
+
+
+def test_a_family_or_assisted_compound_cuts_to_its_name():
+    texts = [
+        c.text for c in shape_candidates(make_doc("Across GRPO-family and FooNet-assisted runs."))
+    ]
+    assert texts == ["GRPO", "FooNet"]
