@@ -34,6 +34,12 @@ def test_method_after_using_or_with_is_tagged_an_instrument():
     assert not method_tag(TOOLS, (13, 19)).instrument
 
 
+def test_method_after_across_is_tagged_an_instrument():
+    text = "Across various GRPO variants, ZorpRL helps."
+    assert method_tag(text, (15, 19)).instrument
+    assert not method_tag(text, (30, 36)).instrument
+
+
 def test_only_method_tags_carry_comparison_and_instrument_flags():
     doc = make_doc(TOOLS)
     (tag,) = tag_mentions(build_context(doc), [(26, 30)], "LoRA")
