@@ -35,7 +35,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 
 def rules_hash(package: Path = PACKAGE) -> str:
-    """Short sha256 over every rule and lexicon file (data/**, nlp/config.cfg), sorted by path."""
+    """Short sha256 over the rule and lexicon files and the extraction code (the store's
+    fingerprint input: `pipeline.run.store.rules_digest`)."""
     from pipeline.run.store import rules_digest
 
     return rules_digest(package)[:12]

@@ -218,12 +218,15 @@ def test_version_names_package_extractor_and_rules(tmp_path):
     assert rules_hash() in line
 
 
-def test_rules_hash_covers_data_and_config():
+def test_rules_hash_covers_data_config_and_extraction_code():
     from pipeline.cli import rules_hash
 
     package = ROOT / "pipeline"
     files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
+    files += [*(package / "nlp").glob("*.py"), *(package / "link").glob("*.py")]
+    files += [package / "record.py", package / "models.py"]
     rel = sorted(p.relative_to(package).as_posix() for p in files if p.is_file())
+    assert "link/metrics.py" in rel and "cli.py" not in rel
     digest = hashlib.sha256()
     for name in rel:
         digest.update(
