@@ -346,7 +346,7 @@ def test_more_than_before_a_margin_is_no_comparison():
 
 def test_a_metric_after_another_value_is_that_values():
     rs = results("Compared to KT, KUL-KT trains 1.75x faster and uses 99.01% less memory.")
-    assert (rs["1.75x"].metric, rs["99.01%"].metric) == (None, "memory")
+    assert (rs["1.75x"].metric, rs["99.01%"].metric) == (None, "memory usage")
 
 
 def test_a_metric_after_a_value_list_is_the_lists():
