@@ -16,23 +16,14 @@ NUMBER_WITH_UNIT = regex.compile(r"\d(?:[.,]\d+)?\s?(?:%|×|x\b|points?\b|pp\b|p
 NAME_SHAPED = regex.compile(r"\b\p{L}*\p{Lu}\p{L}*[\p{Lu}\d][\p{L}\d-]*\b")
 
 
-def gold_ids(golds: list[Path]) -> set[str]:
-    """The corpus ids already annotated in any gold file."""
+def ids_in(paths: list[Path], key: str) -> set[str]:
+    """The values of `key` over every record of these JSON Lines files (gold files hold
+    `source_id`, this script's selections `id`)."""
     ids: set[str] = set()
-    for path in golds:
+    for path in paths:
         for line in path.read_bytes().splitlines():
             if line.strip():
-                ids.add(orjson.loads(line)["source_id"])
-    return ids
-
-
-def selected_ids(selections: list[Path]) -> set[str]:
-    """The corpus ids of earlier selections (this script's output) not yet annotated."""
-    ids: set[str] = set()
-    for path in selections:
-        for line in path.read_bytes().splitlines():
-            if line.strip():
-                ids.add(orjson.loads(line)["id"])
+                ids.add(orjson.loads(line)[key])
     return ids
 
 
@@ -75,7 +66,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     rows = [orjson.loads(line) for line in (args.shared / CORPUS).read_bytes().splitlines()]
-    taken = gold_ids(GOLDS) | selected_ids(args.taken)
+    taken = ids_in(GOLDS, "source_id") | ids_in(args.taken, "id")
     picked = select(rows, args.seed, args.with_numbers, args.without, taken)
     args.out.write_bytes(b"".join(orjson.dumps(row) + b"\n" for row in picked))
     print(f"{len(picked)} abstracts (seed {args.seed}) written to {args.out}")
