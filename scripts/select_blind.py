@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from pathlib import Path
 
 import orjson
@@ -70,6 +71,13 @@ def main() -> None:
     picked = select(rows, args.seed, args.with_numbers, args.without, taken)
     args.out.write_bytes(b"".join(orjson.dumps(row) + b"\n" for row in picked))
     print(f"{len(picked)} abstracts (seed {args.seed}) written to {args.out}")
+    numeric = sum(bool(NUMBER_WITH_UNIT.search(row["abstract"])) for row in picked)
+    if numeric < args.with_numbers or len(picked) - numeric < args.without:
+        sys.exit(
+            f"warning: the corpus outside every gold holds only {numeric} of the "
+            f"{args.with_numbers} abstracts with a number and a name and "
+            f"{len(picked) - numeric} of the {args.without} without a number asked for"
+        )
 
 
 if __name__ == "__main__":
