@@ -330,6 +330,11 @@ def _drawn_from(lowers: list[str], i: int) -> bool:
     return j >= 1 and lowers[j] == "from" and lowers[j - 1] in VOCAB.data_source_verbs
 
 
+def _figure(word: str) -> bool:
+    """A token that is a value ("66.8", "29.79%", "+3"), not a name ending in a digit ("FP8")."""
+    return word.lstrip("+-−~≈")[:1].isdigit() and word[-1:] in "%0123456789"
+
+
 def _valued(lowers: list[str], i: int) -> bool:
     """True when tokens i, i+1 are "=" and a number."""
     return (
@@ -440,8 +445,9 @@ def vote_kind(
             ds += w["share_of_data"]  # "0.06% of CounterFact" (not "0.03% of X parameters")
         if prep in setting and before not in VOCAB.basis_verbs:
             ds += w["setting_preposition"]
-            if before is not None and (before in VOCAB.score_words or before[-1:] in "%0123456789"):
+            if before is not None and (before in VOCAB.score_words or _figure(before)):
                 ds += w["measured_on"]  # "a 29.79% overall score on ProofNet"
+                draft.supported = True  # "66.8 on SQA": a short name a value is measured on
         elif prep == "in" and before in VOCAB.evaluation_nouns:
             ds += w["tested_in"]  # "Evaluations in OpenMines demonstrate ..."
         elif prep == "to" and before in VOCAB.transfer_words:

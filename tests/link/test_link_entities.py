@@ -508,3 +508,13 @@ def test_a_shape_listed_with_datasets_voted_by_context_keeps_its_own_vote():
 def test_a_name_that_acts_as_a_method_votes_method():
     assert judged("Results on Zorplex. Zorplex uses a decoder.", "Zorplex").kind == "method"
     assert judged("Results on Zorplex. Zorplex contains 5 tasks.", "Zorplex").kind == "dataset"
+
+
+def test_a_short_name_a_value_is_measured_on_is_a_supported_dataset():
+    d = judged("It scores 66.8 on SQA.", "SQA")
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_a_name_ending_in_a_digit_is_no_value_before_on():
+    d = judged("We run Zorp-FP8 on RTX today.", "RTX")
+    assert d.supported is False
