@@ -586,3 +586,8 @@ def test_a_respectively_list_without_a_performer_gives_each_value_its_method():
         " respectively."
     )
     assert (rs["26.2%"].method, rs["24.6%"].method) == ("FooLM-3B", "FooLM-7B")
+
+
+def test_a_parenthesised_value_of_a_phrase_coordinated_with_a_metric_is_not_that_metrics():
+    rs = results("It improves citation rate (17.3%) and subjective quality (18.5%) over FooRAG.")
+    assert (rs["17.3%"].metric, rs["18.5%"].metric) == ("citation rate", None)

@@ -33,7 +33,7 @@ from pipeline.link.value_lists import (
     units_written_once,
     value_lists,
 )
-from pipeline.nlp.tokenizer import doc_text, indices_of
+from pipeline.nlp.tokenizer import doc_text, doc_words, indices_of
 from pipeline.resources import VOCAB
 
 __all__ = ["ResultDraft", "Tagged", "extract_results", "link_result"]
@@ -60,17 +60,18 @@ def link_result(
             or nearest([m for m in in_clause if m.start < te], ti)
             or nearest(unclaimed_after(ctx, doc, in_clause, te), ti)
         )
-        draft.metric = hit.name if hit else None
-        if draft.metric is None:
+        other = hit is not None and _labels_other_phrase(ctx, ti, hit, metrics)
+        draft.metric = hit.name if hit and not other else None
+        if draft.metric is None and not other:
             draft.metric = metric_before_colon(ctx, ti, metrics)
-        if draft.metric is None:
+        if draft.metric is None and not other:
             draft.metric = metric_of_margin(ctx, ti, metrics)
-        if draft.metric is None and ti >= 2 and ctx.lowers[ti - 1] == ",":
+        if draft.metric is None and not other and ti >= 2 and ctx.lowers[ti - 1] == ",":
             label = next((m for m in metrics if m.end == ti - 1), None)
             draft.metric = label.name if label else None  # "(AU ROC, 0.91)"
-        if draft.metric is None:
+        if draft.metric is None and not other:
             draft.metric = metric_before_parenthesis(ctx, ti, metrics)
-        if draft.metric is None:
+        if draft.metric is None and not other:
             draft.metric = metric_of_earlier_clause(ctx, ti, te, draft, metrics)
         in_clause_ds = [d for d in datasets if d.clause == clause]
         hit = dataset_right_after(datasets, te, ctx) or nearest(in_clause_ds, ti)
@@ -219,6 +220,29 @@ def metric_of_margin(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | N
         return None  # "higher than SVM (90.2%), with computation time reduced by 55%"
     names = {m.name for m in metrics if m.sentence == sent and m.end <= cues[-1]}
     return names.pop() if len(names) == 1 else None
+
+
+def _labels_other_phrase(ctx: DocContext, ti: int, hit: Tagged, metrics: list[Tagged]) -> bool:
+    """True when the value opens a parenthesis right after a phrase of plain lower-case words
+    coordinated with the metric found ("citation rate (17.3 percent) and subjective quality
+    (18.5 percent)"): the parenthesis gives the value of that phrase, not of the metric."""
+    lows, words = ctx.lowers, doc_words(ctx.doc)
+    j = _before_hedge_words(lows, ti - 1)
+    if j < 2 or lows[j] != "(" or any(m.end == j for m in metrics) or hit.end >= j - 1:
+        return False
+    between = range(hit.end, j)
+    joined = [k for k in between if lows[k] in {"and", ","}]
+    if not joined or len(between) > 12:
+        return False
+    plain = [k for k in between if k > joined[-1]]
+    return 1 <= len(plain) <= 3 and all(words[k].isalpha() and words[k].islower() for k in plain)
+
+
+def _before_hedge_words(lows: list[str], i: int) -> int:
+    """Token i, or the last token before the hedge words that end at it ("(up to 45%")."""
+    while i >= 0 and lows[i] in VOCAB.by_fillers and lows[i] not in {"(", "of", "a", "an"}:
+        i -= 1
+    return i
 
 
 def metric_before_parenthesis(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | None:
