@@ -17,6 +17,8 @@ from tests.conftest import ROOT, SEED
 
 pytestmark = pytest.mark.prefect
 
+COPIES = 120  # copies of the 19 seed abstracts in the killed run
+
 
 def many_abstracts(path: Path, copies: int) -> Path:
     """A JSON Lines file of the seed's abstracts, each `copies` times with a distinct tail."""
@@ -72,7 +74,9 @@ def test_a_killed_run_leaves_no_child_and_the_rerun_resumes(tmp_path, mode, sig)
         reason = "parent-death signals are Linux-only"
         print(f"SKIP: {reason}", file=sys.stderr)
         pytest.skip(reason)
-    src = many_abstracts(tmp_path / "in.jsonl", 40)  # 760 abstracts, batches of 20
+    # 2,280 abstracts in batches of 20: several seconds of extraction after the first
+    # records appear, so the signal lands mid-run even when this loop is slow to notice
+    src = many_abstracts(tmp_path / "in.jsonl", COPIES)
     out = tmp_path / "out"
     env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
     env["PREFECT_HOME"] = str(tmp_path / "prefect-home")
@@ -94,7 +98,8 @@ def test_a_killed_run_leaves_no_child_and_the_rerun_resumes(tmp_path, mode, sig)
     seen |= children_of(proc.pid)
     assert len(seen) >= 2, seen  # the pool workers at least
     os.kill(proc.pid, sig)
-    assert proc.wait(60) != 0
+    code = proc.wait(60)
+    assert code != 0, "the run ended with 0: it finished before the signal or ignored it"
     time.sleep(10)
     survivors = [pid for pid in seen if alive(pid)]
     assert survivors == [], [Path(f"/proc/{p}/cmdline").read_bytes()[:120] for p in survivors]
@@ -106,7 +111,7 @@ def test_a_killed_run_leaves_no_child_and_the_rerun_resumes(tmp_path, mode, sig)
     )  # fmt: skip
     assert rerun.returncode == 0, rerun.stderr.decode()[-2000:]
     summary = orjson.loads((out / "summary.json").read_bytes())
-    assert summary["reused"] > 0 and summary["records"] == 760
+    assert summary["reused"] > 0 and summary["records"] == COPIES * 19
     clean = subprocess.run(
         [sys.executable, "-m", "pipeline", "run", str(src), "--out", str(tmp_path / "clean"),
          "--no-prefect", "--no-report", "--full", "--batch-size", "20"],
