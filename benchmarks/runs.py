@@ -191,6 +191,7 @@ class Bench:
         self.corpus, self.work, self.repeat = corpus, work, repeat
         self.env = {k: v for k, v in os.environ.items() if k != "PREFECT_API_URL"}
         self.env["PREFECT_HOME"] = str(work / "prefect-home")
+        self.env["ABSTRACT_PIPELINE_CACHE"] = str(work / "nlp-cache")  # built by the first run
         self.x5 = copies(corpus, 5, work / "corpus_x5.jsonl")
         self.figures: dict[str, float] = {}
 
@@ -265,13 +266,18 @@ class Bench:
             out = self.out("incr" + ("p" if mode else "f"))
             (inbox / "new.jsonl").unlink(missing_ok=True)
             full = run([str(inbox), *mode], out, self.env)
+            twin = self.out("incr-twin")
+            shutil.copytree(out, twin, symlinks=True)
             (inbox / "new.jsonl").write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in new))
             again = run([str(inbox), *mode], out, self.env)
+            no_cache = {**self.env, "ABSTRACT_PIPELINE_CACHE": "off"}
+            uncached = run([str(inbox), *mode], twin, no_cache)
             noreport = run([str(inbox), *mode, "--no-report"], out, self.env)
             run([str(inbox), "--no-prefect", "--full", "--no-report"], self.out("incr-clean"),
                 self.env)  # fmt: skip
             name = "plain" if mode else "Prefect"
             for label, r in (("full run", full), ("+20, rerun", again),
+                             ("+20, rerun, build cache off", uncached),
                              ("+20 again, --no-report", noreport)):  # fmt: skip
                 table_rows.append([name, label, r.summary["extracted"], r.summary["reused"],
                                    r.wall, f"{r.wall / full.wall:.1%}"])  # fmt: skip

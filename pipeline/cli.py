@@ -36,8 +36,8 @@ def fail(message: str, code: int = 1) -> NoReturn:
 
 def rules_hash(package: Path = PACKAGE) -> str:
     """Short sha256 over the rule and lexicon files and the extraction code (the store's
-    fingerprint input: `pipeline.run.store.rules_digest`)."""
-    from pipeline.run.store import rules_digest
+    fingerprint input: `pipeline.resources.rules_digest`)."""
+    from pipeline.resources import rules_digest
 
     return rules_digest(package)[:12]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -13,6 +14,21 @@ from typing import Any
 from pipeline.errors import LexiconError
 
 DATA_DIR = Path(str(resources.files("pipeline") / "data"))
+PACKAGE = Path(__file__).resolve().parent
+
+
+def rules_digest(package: Path = PACKAGE) -> str:
+    """sha256 over every rule and lexicon file (data/**, nlp/config.cfg) and the extraction
+    code (nlp/*.py, link/*.py, record.py, models.py), sorted by path."""
+    files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
+    files += [*(package / "nlp").glob("*.py"), *(package / "link").glob("*.py")]
+    files += [package / "record.py", package / "models.py"]
+    digest = hashlib.sha256()
+    for name in sorted(p.relative_to(package).as_posix() for p in files if p.is_file()):
+        digest.update(
+            name.encode() + b"\0" + hashlib.sha256((package / name).read_bytes()).digest()
+        )
+    return digest.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
+
+from pipeline.nlp.build_cache import CACHE_ENV
+
+if CACHE_ENV not in os.environ:  # the session and its subprocesses: a cache of their own
+    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="abstract-pipeline-cache-")
+    atexit.register(shutil.rmtree, os.environ[CACHE_ENV], True)
 
 from pipeline.io.ingest import InputItem
 from pipeline.models import Record

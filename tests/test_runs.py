@@ -13,9 +13,9 @@ from pipeline.io.ingest import InputItem, ingest
 from pipeline.models import ErrorRecord, Record
 from pipeline.nlp import get_nlp
 from pipeline.record import extract_batch
+from pipeline.resources import PACKAGE, rules_digest
 from pipeline.run.outdir import OutputLocked, RunFolder
 from pipeline.run.sequence import Done, Steps, run_pipeline, run_sequence
-from pipeline.run.store import PACKAGE, rules_digest
 from pipeline.run.work import extract_lines
 from tests.conftest import SEED
 

@@ -36,5 +36,9 @@ def build_nlp(overrides: dict[str, Any] | None = None) -> Language:
 
 @cache
 def get_nlp() -> Language:
-    """The process-wide pipeline, built once (never pass it to a Prefect task)."""
-    return build_nlp()
+    """The process-wide pipeline, built once or read from the build cache (never pass it to a
+    Prefect task)."""
+    from pipeline.nlp.build_cache import cache_folder, cache_key, cached_build
+
+    nlp, _ = cached_build(build_nlp, cache_folder(), cache_key())
+    return nlp

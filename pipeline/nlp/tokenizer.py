@@ -213,6 +213,8 @@ class AbstractTokenizer:
         return self
 
     def __getattr__(self, name: str) -> Any:
+        if name == "tokenizer":  # not yet set (unpickling): no recursion through this method
+            raise AttributeError(name)
         return getattr(self.tokenizer, name)
 
 

@@ -18,22 +18,9 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1]
+from pipeline.resources import rules_digest
+
 STORE = "store.sqlite"
-
-
-def rules_digest(package: Path = PACKAGE) -> str:
-    """sha256 over every rule and lexicon file (data/**, nlp/config.cfg) and the extraction
-    code (nlp/*.py, link/*.py, record.py, models.py), sorted by path."""
-    files = [*(package / "data").rglob("*"), package / "nlp" / "config.cfg"]
-    files += [*(package / "nlp").glob("*.py"), *(package / "link").glob("*.py")]
-    files += [package / "record.py", package / "models.py"]
-    digest = hashlib.sha256()
-    for name in sorted(p.relative_to(package).as_posix() for p in files if p.is_file()):
-        digest.update(
-            name.encode() + b"\0" + hashlib.sha256((package / name).read_bytes()).digest()
-        )
-    return digest.hexdigest()
 
 
 @cache
