@@ -591,3 +591,22 @@ def test_a_respectively_list_without_a_performer_gives_each_value_its_method():
 def test_a_parenthesised_value_of_a_phrase_coordinated_with_a_metric_is_not_that_metrics():
     rs = results("It improves citation rate (17.3%) and subjective quality (18.5%) over FooRAG.")
     assert (rs["17.3%"].metric, rs["18.5%"].metric) == ("citation rate", None)
+
+
+def test_a_count_of_the_material_after_with_is_no_method_figure():
+    rs = results(
+        "We propose AneuNet. AneuNet was trained with 1,186 open-source CTAs and reaches 91.2% "
+        "sensitivity."
+    )
+    assert rs["1,186"].kind == "count" and rs["1,186"].method is None
+    assert rs["91.2%"].method == "AneuNet"
+
+
+def test_a_count_after_on_and_a_hedge_is_no_method_figure():
+    rs = results("We propose PepNet. PepNet is trained on over 100 million spectra.")
+    assert rs["100 million"].method is None
+
+
+def test_a_parameter_count_after_with_stays_the_methods():
+    rs = results("We propose EmoShift. EmoShift works with only 10M trainable parameters.")
+    assert rs["10M"].method == "EmoShift"

@@ -360,7 +360,7 @@ def _name_before(doc: Doc, end: int) -> list[int]:
     return [] if phrase in VOCAB.non_measure_phrases else run
 
 
-def _before_hedges(lowers: list[str], i: int) -> int:
+def before_hedges(lowers: list[str], i: int) -> int:
     """Token `i`, or the last token before the hedge phrases that end at it ("an energy
     efficiency of [up to] 89", "reduced by [more than] 55%")."""
     hedges = VOCAB.value_hedges
@@ -383,7 +383,7 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
         if span is None or span.start < 2:
             continue
-        i = _before_hedges(lowers, span.start - 1)
+        i = before_hedges(lowers, span.start - 1)
         run: list[int] = []
         if i < 1:
             continue

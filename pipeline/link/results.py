@@ -8,6 +8,7 @@ from itertools import pairwise
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
+from pipeline.link.metrics import before_hedges
 from pipeline.link.owners import (
     clause_subject,
     dataset_right_after,
@@ -97,6 +98,9 @@ def link_result(
     if labelled is not None:  # "51.05% (ANN), 53.27% (GBNN)"
         draft.method = labelled
         return
+    if draft.kind == "count" and counts_material(ctx.lowers, ti, te):
+        draft.method = None  # "trained with 1,186 CTAs": a figure of the data, not the method's
+        return
     own = [m for m in methods if m.sentence == sent and not m.compared]
     own = [m for m in own if not m.instrument or m.name == main_method]
     if (
@@ -120,6 +124,17 @@ def link_result(
     if hit is None and _others_in_clause(ctx, ti):
         main_method = None  # "Even frontier models achieve under 70% accuracy"
     draft.method = hit.name if hit else main_method
+
+
+def counts_material(lowers: list[str], ti: int, te: int) -> bool:
+    """True when the word before the number `ti:te` (hedges skipped) is one of
+    `material_prepositions` ("evaluated on 37,448 queries", "a set of over 600k cells") and
+    none of the next three words is a `model_size_nouns` ("with only 10M trainable
+    parameters")."""
+    i = before_hedges(lowers, ti - 1)
+    if i < 0 or lowers[i] not in VOCAB.material_prepositions:
+        return False
+    return VOCAB.model_size_nouns.isdisjoint(lowers[te : te + 3])
 
 
 def _others_in_clause(ctx: DocContext, ti: int) -> bool:

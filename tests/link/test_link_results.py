@@ -228,3 +228,17 @@ def test_a_value_after_a_change_verb_and_to_is_the_level_reached():
     s = Sentence("Performance increases to 96.0% accuracy; it improves by up to 20% elsewhere.")
     got = s.results(metrics=["accuracy"])
     assert (got["96.0%"][0], got["20%"][0]) == ("score", "change")
+
+
+def test_counts_material_needs_the_preposition_right_before_the_hedges():
+    from pipeline.link.results import counts_material
+
+    lows = ["trained", "on", "over", "100", "million", "spectra"]
+    assert counts_material(lows, 3, 5)
+    assert not counts_material(["we", "collect", "100", "spectra"], 2, 3)
+
+
+def test_counts_material_leaves_model_sizes_alone():
+    from pipeline.link.results import counts_material
+
+    assert not counts_material(["with", "only", "10m", "trainable", "parameters"], 2, 3)
