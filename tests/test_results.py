@@ -610,3 +610,23 @@ def test_a_count_after_on_and_a_hedge_is_no_method_figure():
 def test_a_parameter_count_after_with_stays_the_methods():
     rs = results("We propose EmoShift. EmoShift works with only 10M trainable parameters.")
     assert rs["10M"].method == "EmoShift"
+
+
+def test_a_bare_figure_in_a_later_clause_continues_the_labelled_one():
+    rs = results(
+        "Foo achieves 64.67% accuracy on competition problems, while the teacher achieves 91.40%."
+    )
+    assert rs["91.40%"].metric == "accuracy"
+
+
+def test_a_figure_after_by_does_not_continue_the_labelled_one():
+    rs = results(
+        "Foo achieves competitive performance (85.3% F1) while reducing trainable parameters by "
+        "98% compared to SFT."
+    )
+    assert rs["98%"].metric != "f1"
+
+
+def test_a_share_of_something_does_not_continue_the_labelled_one():
+    rs = results("Foo reduces 33.7% FLOPs on Qwen3-VL while retaining 99.5% of the model quality.")
+    assert rs["99.5%"].metric != "flops"
