@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.quality.audit import audit_file, value_of
+from pipeline.quality.audit import audit_file, check_values, value_of
 from pipeline.run.sequence import run_pipeline
 from tests.conftest import SEED
 
@@ -132,6 +132,13 @@ def test_malformed_shapes_never_crash_the_audit(tmp_path):
 )
 def test_value_of_surface(text, value):
     assert value_of(text) == [pytest.approx(value)]
+
+
+def test_digits_grouped_by_a_space_are_also_read_as_one_number():
+    # "with 1 130 test samples": the extractor joins the groups before a word
+    assert 1130 in value_of("1 130") and value_of("1 130")[:2] == [1, 130]
+    assert check_values({"results": [{"text": "25 077", "value": 25077.0}]}) == []
+    assert check_values({"results": [{"text": "25 077", "value": 25.77}]}) != []
 
 
 def test_cli_exit_status_json_and_html(extracted, tmp_path):

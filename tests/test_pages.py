@@ -113,3 +113,56 @@ def test_a_report_fed_line_by_line_equals_the_one_pass_report(tmp_path):
     written = sorted(p.relative_to(one_pass) for p in one_pass.rglob("*") if p.is_file())
     assert written == sorted(p.relative_to(fed) for p in fed.rglob("*") if p.is_file())
     assert all((one_pass / p).read_bytes() == (fed / p).read_bytes() for p in written)
+
+
+def _paged_twice(tmp_path, monkeypatch, change=None):
+    """A 5-page report of the seed's records written, `change` applied, written again: the
+    records audited the second time, and both reports' files."""
+    import pipeline.quality.pages as pages
+
+    src = tmp_path / "seed.txt"
+    src.write_bytes(SEED.read_bytes())
+    out = tmp_path / "out"
+    run_pipeline([src], out, report=False)
+    records, store = out / "records.jsonl", out / "store.sqlite"
+    lines = records.read_bytes().splitlines()
+    lines[4] = lines[4].replace(b'"text":"', b'"text":"x', 1)  # page 2 holds a failure
+    records.write_bytes(b"\n".join(lines) + b"\n")
+    first, second = tmp_path / "r1", tmp_path / "r2"
+    for folder in (first, second):
+        folder.mkdir()
+    got1 = write_paged_report(records, first, page_size=4, shown_as="r", cache_file=store)
+    if change:
+        change(src, records)
+    audited = []
+    real = pages.audit_one
+    monkeypatch.setattr(pages, "audit_one", lambda n, *a: audited.append(n) or real(n, *a))
+    got2 = write_paged_report(records, second, page_size=4, shown_as="r", cache_file=store)
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    same = files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file()) and all(
+        (first / p).read_bytes() == (second / p).read_bytes() for p in files
+    )
+    return audited, got1, got2, same
+
+
+def test_a_rerun_copies_whole_pages_and_writes_the_same_report(tmp_path, monkeypatch):
+    audited, got1, got2, same = _paged_twice(tmp_path, monkeypatch)
+    assert audited == [] and same
+    assert got1 == got2 and got2["failed"] == 1 and got2["records"] == 19
+
+
+def test_a_page_whose_lines_changed_is_audited_again(tmp_path, monkeypatch):
+    def change(src, records):
+        lines = records.read_bytes().splitlines()
+        records.write_bytes(b"\n".join([*lines, lines[0]]) + b"\n")  # a 20th record
+
+    audited, _, got2, _ = _paged_twice(tmp_path, monkeypatch, change)
+    assert audited == [17, 18, 19, 20] and got2["records"] == 20  # page 5 had been the last
+
+
+def test_no_page_is_copied_when_its_source_changed(tmp_path, monkeypatch):
+    def change(src, records):
+        src.write_bytes(SEED.read_bytes() + b"\n")
+
+    audited, _, got2, _ = _paged_twice(tmp_path, monkeypatch, change)
+    assert audited == list(range(1, 20)) and got2["failures_by_check"]["source-changed"] == 19

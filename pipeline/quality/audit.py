@@ -302,8 +302,16 @@ def check_spans(rec: dict) -> list[Failure]:
 
 
 def value_of(text: str) -> list[float]:
-    """The values a result's surface text states ("50.33\\\\%" -> [50.33], "1/50th" -> [0.02])."""
-    return [n.value for n in find_numbers(normalise(text).text)]
+    """The values a result's surface text states ("50.33\\\\%" -> [50.33], "1/50th" -> [0.02]);
+    digits grouped by a space ("25 077") are one number only before a word, as in an abstract
+    ("25 077 images"), so the text is also read with a word after it."""
+    found = [n.value for n in find_numbers(normalise(text).text)]
+    if " " in text:
+        found += [n.value for n in find_numbers(normalise(text + GROUPING_WORD).text)]
+    return list(dict.fromkeys(found))
+
+
+GROUPING_WORD = " items"  # a word after a result's text: "1 130" read as in "1 130 items"
 
 
 def _same(a: Any, b: float) -> bool:
