@@ -26,6 +26,7 @@ app = typer.Typer(
 console = Console(stderr=True)
 out_console = Console()
 PACKAGE = Path(__file__).resolve().parent
+COMMAND_PROCESS = False  # set by `main`: this process runs one command and exits
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -241,11 +242,13 @@ def _freeze_imported() -> None:
 
     The modules, classes and functions of spaCy, pydantic and Prefect live as long as this
     command's process; left in the collector's oldest generation, every full collection walks
-    them again (~0.1 s of a run that reuses its records). Only this command's process does
-    it: the library never changes its caller's collector."""
-    import gc
+    them again (~0.1 s of a run that reuses its records). Only the command's own process
+    (`main`) does it: the library, and `app` invoked in a caller's process, never change the
+    caller's collector."""
+    if COMMAND_PROCESS:
+        import gc
 
-    gc.freeze()
+        gc.freeze()
 
 
 def _run(inputs, out, fields, total, where, prefect, options, **run_kwargs):
@@ -493,4 +496,6 @@ def schema(
 
 def main() -> None:
     """Console-script entry point."""
+    global COMMAND_PROCESS
+    COMMAND_PROCESS = True
     app()

@@ -29,6 +29,30 @@ def test_run_writes_outputs_and_reconciles(tmp_path):
     ]
 
 
+def test_run_in_a_callers_process_leaves_its_collector_alone(tmp_path):
+    import gc
+
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b'{"id": "a", "abstract": "We propose FooNet."}\n')
+    frozen = gc.get_freeze_count()
+    result = runner.invoke(app, ["run", str(src), "--out", str(tmp_path / "o"), "--no-prefect"])
+    assert result.exit_code == 0 and gc.get_freeze_count() == frozen
+
+
+def test_the_command_process_freezes_what_it_imported(tmp_path, monkeypatch):
+    import gc
+
+    import pipeline.cli as cli
+
+    calls = []
+    monkeypatch.setattr(cli, "COMMAND_PROCESS", True)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append(1))
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b'{"id": "a", "abstract": "We propose FooNet."}\n')
+    result = runner.invoke(app, ["run", str(src), "--out", str(tmp_path / "o"), "--no-prefect"])
+    assert result.exit_code == 0 and calls == [1]
+
+
 def test_nothing_readable_exits_non_zero(tmp_path):
     src = tmp_path / "bad.jsonl"
     src.write_bytes(b"nope\n")
