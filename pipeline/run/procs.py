@@ -26,12 +26,17 @@ def die_with_parent(sig: int = signal.SIGKILL, parent: int | None = None) -> Non
 
 
 def init_worker(parent: int) -> None:
-    """Pool worker start: die with the run, ignore Ctrl-C (the run stops us), load spaCy."""
+    """Pool worker start: die with the run, ignore Ctrl-C (the run stops us), load spaCy, and
+    keep the loaded modules and pipeline out of the cyclic collector's walks (`gc.freeze`:
+    this process only ever extracts)."""
+    import gc
+
     die_with_parent(signal.SIGKILL, parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from pipeline.nlp import get_nlp
 
     get_nlp()
+    gc.freeze()
 
 
 def worker_pool(workers: int) -> ProcessPoolExecutor:
