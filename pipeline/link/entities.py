@@ -585,6 +585,29 @@ def _after_quantity(ctx: DocContext, start: int) -> bool:
     return i >= 2 and lowers[i - 1] in VOCAB.physical_units and lowers[i - 2][:1].isdigit()
 
 
+def _hardware_mention(doc: Doc, ctx: DocContext, start: int, end: int) -> bool:
+    """True when the mention at chars [start, end) names a piece of hardware: right before a
+    hardware noun, its model number allowed between ("an Alveo U55C FPGA", "RTX 4090 GPUs"),
+    or in a list of names right after one and a colon or bracket ("four NVIDIA GPUs: H100
+    SXM5, A100-80GB SXM4, L40S and L4", "consumer GPUs (RTX 4090)")."""
+    first, last = ctx.token_span(start, end)
+    lowers, heads = ctx.lowers, VOCAB.hardware_heads
+    j = last
+    while j < len(lowers) and j < last + 2 and lowers[j][:1].isdigit():
+        j += 1
+    if j < len(lowers) and lowers[j] in heads:
+        return True
+    words, joins = doc_words(doc), VOCAB.list_conjunctions
+    for i in range(first - 1, max(first - 25, 0), -1):
+        if lowers[i] in (":", "("):
+            return lowers[i - 1] in heads
+        word = words[i]
+        named = not word.islower() and any(ch.isalnum() for ch in word)  # "H100", "4090"
+        if not (named or word in (",", "-", "/") or lowers[i] in joins):
+            return False
+    return False
+
+
 def share_of(lowers: list[str], i: int) -> bool:
     """True for the X of "only 2% of X": a comparison point."""
     j = i - 1 - (i > 0 and lowers[i - 1] == "the")
@@ -795,6 +818,10 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and (is_property_name(d.name) or is_task_name(d.name))
         )
         and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
+        and not (
+            "lexicon" not in d.sources
+            and any(_hardware_mention(doc, ctx, s, e) for s, e in d.mentions)
+        )
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 

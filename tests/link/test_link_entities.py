@@ -518,3 +518,54 @@ def test_a_short_name_a_value_is_measured_on_is_a_supported_dataset():
 def test_a_name_ending_in_a_digit_is_no_value_before_on():
     d = judged("We run Zorp-FP8 on RTX today.", "RTX")
     assert d.supported is False
+
+
+def hardware_of(text, start, end):
+    """Whether the mention at chars [start, end) of `text` is read as hardware."""
+    from pipeline.link.entities import _hardware_mention
+
+    doc = make_doc(text)
+    return _hardware_mention(doc, build_context(doc), start, end)
+
+
+def at(text, name):
+    start = text.index(name)
+    return text, start, start + len(name)
+
+
+def test_a_name_before_a_hardware_noun_is_hardware():
+    assert hardware_of(*at("Evaluated on an Alveo U55C FPGA, FooNet is fast.", "U55C"))
+
+
+def test_a_model_number_may_stand_between_the_name_and_the_hardware_noun():
+    assert hardware_of(*at("It runs on RTX 4090 GPUs in minutes.", "RTX"))
+
+
+def test_names_listed_after_a_hardware_noun_and_a_colon_are_hardware():
+    text = "We test four NVIDIA GPUs: H100 SXM5, A100-80GB SXM4, L40S and L4."
+    assert all(hardware_of(*at(text, name)) for name in ("SXM5", "A100-80GB", "L4"))
+
+
+def test_a_name_in_brackets_after_a_hardware_noun_is_hardware():
+    assert hardware_of(*at("We train on consumer GPUs (RTX 4090) for a day.", "RTX"))
+
+
+def test_a_sentence_end_stops_the_list_before_a_hardware_noun():
+    text = "We test four GPUs: H100 and L4. FooNet reaches 90.1% accuracy."
+    assert not hardware_of(*at(text, "FooNet"))
+
+
+def test_a_word_stops_the_list_before_a_hardware_noun():
+    assert not hardware_of(*at("Two GPUs: we compare FooNet to BarNet.", "FooNet"))
+
+
+def test_hardware_is_no_method():
+    doc = make_doc("Evaluated on an Alveo U55C FPGA, our system FlexNet beats BarNet.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert sorted(d.name for d in kept) == ["BarNet", "FlexNet"]
+
+
+def test_a_name_once_listed_as_hardware_is_hardware_throughout():
+    doc = make_doc("We test two GPUs: H100 and L4. On L4, FlexNet beats BarNet by 3%.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert sorted(d.name for d in kept) == ["BarNet", "FlexNet"]
