@@ -586,16 +586,18 @@ def _after_quantity(ctx: DocContext, start: int) -> bool:
 
 
 def _hardware_mention(doc: Doc, ctx: DocContext, start: int, end: int) -> bool:
-    """True when the mention at chars [start, end) names a piece of hardware: right before a
-    hardware noun, its model number allowed between ("an Alveo U55C FPGA", "RTX 4090 GPUs"),
-    or in a list of names right after one and a colon or bracket ("four NVIDIA GPUs: H100
-    SXM5, A100-80GB SXM4, L40S and L4", "consumer GPUs (RTX 4090)")."""
+    """True when the mention at chars [start, end) names a piece of hardware: a model code
+    (a name with a digit) right before a hardware noun, its model number allowed between ("an
+    Alveo U55C FPGA", "RTX 4090 GPUs"; not "llama.cpp CPU inference"), or any name in a list
+    right after a hardware noun and a colon or bracket ("four NVIDIA GPUs: H100 SXM5,
+    A100-80GB SXM4, L40S and L4", "consumer GPUs (RTX 4090)")."""
     first, last = ctx.token_span(start, end)
     lowers, heads = ctx.lowers, VOCAB.hardware_heads
     j = last
     while j < len(lowers) and j < last + 2 and lowers[j][:1].isdigit():
         j += 1
-    if j < len(lowers) and lowers[j] in heads:
+    coded = j > last or any(ch.isdigit() for ch in doc_text(doc)[start:end])
+    if coded and j < len(lowers) and lowers[j] in heads:
         return True
     words, joins = doc_words(doc), VOCAB.list_conjunctions
     for i in range(first - 1, max(first - 25, 0), -1):

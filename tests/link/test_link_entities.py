@@ -569,3 +569,7 @@ def test_a_name_once_listed_as_hardware_is_hardware_throughout():
     doc = make_doc("We test two GPUs: H100 and L4. On L4, FlexNet beats BarNet by 3%.")
     kept, _ = extract_entities(doc, build_context(doc))
     assert sorted(d.name for d in kept) == ["BarNet", "FlexNet"]
+
+
+def test_a_name_without_a_model_code_before_a_hardware_noun_is_no_hardware():
+    assert not hardware_of(*at("We run FooLM CPU inference on laptops.", "FooLM"))
