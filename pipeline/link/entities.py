@@ -250,6 +250,31 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
     return None
 
 
+def _modified_data_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+    """'dataset' when a strong data head noun (`modified_dataset_heads`) follows token i after
+    one or two lower-case modifiers or a possessive ("the WSJCAM0 adult speech dataset", "the
+    PFSTAR children's speech dataset", "the BEA19's single-reference dataset"); never after a
+    participle or a link word ("a GPT-4 generated dataset", "BERT on the GLUE datasets")."""
+    words, lowers, n = doc_words(doc), ctx.lowers, len(ctx.lowers)
+    j, modifiers = i, 0
+    while j < n and modifiers <= 2:
+        if lowers[j] in ("'s", "’s"):
+            j += 1
+            continue
+        if modifiers and (
+            lowers[j] in VOCAB.modified_dataset_heads
+            or f"{lowers[j]} {lowers[j + 1] if j + 1 < n else ''}" in VOCAB.modified_dataset_heads
+        ):
+            return "dataset"
+        word = words[j]
+        plain = word.replace("-", "").isalpha() and word.islower()
+        if not plain or word.endswith("ed") or word in VOCAB.link_words:
+            return None
+        modifiers += 1
+        j += 1
+    return None
+
+
 def _head_before_parenthesis(ctx: DocContext, i: int, end: int) -> str | None:
     """'dataset' for names listed in parentheses after a head ("two datasets (highD, rounD)")
     or set off by commas right after one ("the largest SFT dataset, UrbanPlanText, with")."""
@@ -431,6 +456,8 @@ def vote_kind(
             head = _appositive_head(doc, ctx, mend)  # "on Phi-4-Mini, a compact 3.8B model"
         if head is None:
             head = _named_after_data_noun(ctx, cs)  # "two new datasets called PARADE"
+        if head is None and whole_token:
+            head = _modified_data_head(doc, ctx, ce)  # "the WSJCAM0 adult speech dataset"
         if head == "metric":
             draft.metric_like = True
         if head == "dataset":

@@ -573,3 +573,34 @@ def test_a_name_once_listed_as_hardware_is_hardware_throughout():
 
 def test_a_name_without_a_model_code_before_a_hardware_noun_is_no_hardware():
     assert not hardware_of(*at("We run FooLM CPU inference on laptops.", "FooLM"))
+
+
+def data_head_of(text, name):
+    """`_modified_data_head` right after `name` in `text`."""
+    from pipeline.link.entities import _modified_data_head
+
+    doc = make_doc(text)
+    ctx = build_context(doc)
+    start = text.index(name)
+    return _modified_data_head(doc, ctx, ctx.token_span(start, start + len(name))[1])
+
+
+def test_a_name_before_modifiers_and_a_data_head_is_a_dataset():
+    assert data_head_of("The WSJCAM0 adult speech dataset was used.", "WSJCAM0") == "dataset"
+
+
+def test_a_possessive_may_stand_before_the_modifiers():
+    text = "We expand the BEA19's single-reference dataset with new samples."
+    assert data_head_of(text, "BEA19") == "dataset"
+
+
+def test_a_participle_is_no_modifier_of_a_dataset_name():
+    assert data_head_of("We tune it on a GPT-4 generated dataset.", "GPT-4") is None
+
+
+def test_a_weak_head_after_modifiers_makes_no_dataset():
+    assert data_head_of("Edits of the SDF zero level set are smooth.", "SDF") is None
+
+
+def test_a_data_head_right_after_the_name_is_left_to_the_plain_head_rule():
+    assert data_head_of("The GLUE dataset is used.", "GLUE") is None
