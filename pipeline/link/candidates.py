@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress
@@ -111,7 +112,7 @@ def _class_after(ctx: DocContext, a: dict) -> bool:
     return a["long"] == a["long"].lower() and after in VOCAB.method_class_nouns and not known
 
 
-def ends_generic(name: str, generic: set[str] = frozenset()) -> bool:
+def ends_generic(name: str, generic: Set[str] = frozenset()) -> bool:
     """True for a multi-word name whose last word is a generic acronym ("Zero-shot HAR",
     "IMU-based ZS-HAR", "Industrial IoT"): a kind of the generic thing, not a name.
     Hyphenated names ("NF-BoT-IoT") are names."""

@@ -153,7 +153,7 @@ def _touched_sentences(
         return None
     if len(base.clause_counts) != len(ctx.sent_bounds):
         return None
-    n, touched = len(ctx.sent_of), set()
+    n, touched = len(ctx.sent_of), set[int]()
     for s, e in protected:
         if not 0 <= s < e <= n:
             return None

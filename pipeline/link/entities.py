@@ -129,7 +129,7 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
     (never inside a URL)."""
     lowered = text.lower()
     urls = [m.span() for m in _URL.finditer(text)] if "http" in text or "www." in text else []
-    hits = []
+    hits: list[tuple[int, int, int]] = []
     for di, draft in enumerate(drafts):
         for surface in [*draft.surfaces(), *draft.spellings]:
             hits.extend((s, e, di) for s, e in occurrences(text, lowered, surface))

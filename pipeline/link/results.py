@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
 from itertools import pairwise
+from typing import cast
 
 from spacy.tokens import Doc
 
@@ -49,7 +51,7 @@ def link_result(
     datasets: list[Tagged],
     methods: list[Tagged],
     main_method: str | None,
-    proposed: list[str] = (),
+    proposed: Sequence[str] = (),
 ) -> None:
     """Attach metric, dataset and method to one result from its clause and sentence."""
     sent, clause = ctx.sent_of[ti], ctx.clause_of[ti]
@@ -186,7 +188,7 @@ def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -
     """The metrics after token te that no other value claims first: another number between
     takes the metric unless it continues the value's list ("by 6.7% and 3.1% of AUROC"; but
     "trains 1.75x faster and uses 99.01% less memory": memory is the second value's)."""
-    starts = ctx.memo.get(("number_tokens", -1))
+    starts = cast("list[int] | None", ctx.memo.get(("number_tokens", -1)))
     if starts is None:
         starts = ctx.memo["number_tokens", -1] = sorted(
             ctx.token_at(n["start"]) for n in doc._.numbers
@@ -315,7 +317,7 @@ def metric_before_colon(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str 
     resolved rate across all backbones: pooled performance increases from 44.7% to 48.9%"."""
     clause = ctx.clause_of[ti]
     k = bisect_left(ctx.clause_of, clause)  # the clause's first token (ids grow through the doc)
-    colons = ctx.memo.get(("colons", -1))
+    colons = cast("list[int] | None", ctx.memo.get(("colons", -1)))
     if colons is None:
         colons = ctx.memo["colons", -1] = indices_of(ctx.lowers, _COLON)
     last = bisect_left(colons, ti) - 1  # a colon inside the clause, before the value
@@ -335,7 +337,7 @@ def extract_results(
     methods: list[Tagged],
     main_method: str | None,
     taken: list[tuple[int, int]],
-    proposed: list[str] = (),
+    proposed: Sequence[str] = (),
 ) -> list[ResultDraft]:
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}

@@ -31,7 +31,7 @@ def named_regex(name: str) -> regex.Pattern[str]:
 @cache
 def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
     """Generic terms: (case-sensitive acronyms, case-folded phrases)."""
-    exact, folded = set(), set()
+    exact, folded = set[str](), set[str]()
     for row in read_tsv(data_path("lexicons/generic.tsv")):
         s = row["surface"]
         (folded if s.islower() else exact).add(s if not s.islower() else fold(s))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 import regex
@@ -22,7 +23,7 @@ def value_lists(numbers: list[dict], text: str) -> list[list[int]]:
     return [r for r in runs if len(r) >= 2]
 
 
-def name_lists(items: list[Tagged], lowers: list[str], sent: int) -> list[list[Tagged]]:
+def name_lists(items: Sequence[Tagged], lowers: list[str], sent: int) -> list[list[Tagged]]:
     """Runs of coordinated mentions in a sentence ("ROUGE-1, ROUGE-2 and ROUGE-L")."""
     mine = sorted((m for m in items if m.sentence == sent), key=lambda m: m.start)
     joins = VOCAB.list_conjunctions | {",", "/"}
@@ -42,7 +43,7 @@ def distribute(
     ctx: DocContext,
     metrics: list[Tagged],
     datasets: list[Tagged],
-    methods: list[Tagged] = (),
+    methods: Sequence[Tagged] = (),
 ) -> None:
     """Give the values of a list the members of an equally long name list, in order:
     "ROUGE-1, ROUGE-2 and ROUGE-L of 41.2, 18.7 and 38.3"; datasets with "respectively" or
@@ -69,7 +70,7 @@ def distribute(
 
 
 def _performer_outside(
-    run: list[Tagged], methods: list[Tagged], drafts: list[ResultDraft], ctx: DocContext
+    run: list[Tagged], methods: Sequence[Tagged], drafts: list[ResultDraft], ctx: DocContext
 ) -> bool:
     """True when a method outside the name list performs before the values: the subject of a
     performance or result verb ("ElasticMem improves", "EvoDefense reduces") owns them."""
