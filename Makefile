@@ -22,10 +22,12 @@ run: setup  ## extract the seed collection into outputs/
 
 test: setup  ## lint, then the whole test suite
 	$(PY) -m ruff check pipeline tests benchmarks scripts
+	$(PY) -m mypy
 	$(PY) -m pytest -q
 
 lint: setup
 	$(PY) -m ruff check pipeline tests benchmarks scripts
+	$(PY) -m mypy
 
 eval: setup  ## score outputs/ against the seed gold
 	$(PY) -m pipeline eval --gold $(SHARED)/gold/seed_gold.jsonl --pred outputs/records.jsonl
