@@ -851,8 +851,23 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             "lexicon" not in d.sources
             and any(_hardware_mention(doc, ctx, s, e) for s, e in d.mentions)
         )
+        and not (d.kind == "dataset" and "lexicon" not in d.sources and _common_noun_acronym(d))
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
+
+
+def _common_noun_acronym(draft: Draft) -> bool:
+    """A plain acronym defined by a lower-case phrase ("knowledge tracing (KT)", "software
+    engineering (SWE)", "mitral valve (MV)"): a task, field or thing, never a dataset however
+    its acronym is used ("ten public KT benchmarks"); a coined short form ("synthetic
+    long-video meta-evaluation (SLVMEval)") names the dataset itself."""
+    words = draft.name.replace("-", " ").split()
+    return (
+        len(words) >= 2
+        and all(w.islower() for w in words)
+        and bool(draft.aliases)
+        and all(a.isupper() for a in draft.aliases)
+    )
 
 
 def _bare_capitals(draft: Draft) -> bool:

@@ -9,13 +9,14 @@ so `span._.entity` and `span._.result` return the plain values behind it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.link.document import Linked, link_document
+if TYPE_CHECKING:
+    from pipeline.link.document import Linked
 
 GROUPS = {"method": "methods", "dataset": "datasets", "metric": "metrics"}
 RESULTS_KEY = "results"
@@ -80,11 +81,16 @@ class AbstractLinker:
     """Link the marked spans into entities with roles and results with their owners."""
 
     def __init__(self, nlp: Language, name: str = "abstract_linker", *, set_ents: bool) -> None:
+        # imported here, not at module level: pipeline.link imports pipeline.nlp's tokenizer
+        # helpers, so a module-level import made `import pipeline.link.entities` circular
+        from pipeline.link.document import link_document
+
         self.name = name
         self.set_ents = set_ents
+        self.link = link_document
 
     def __call__(self, doc: Doc) -> Doc:
-        linked = link_document(doc)
+        linked = self.link(doc)
         doc._.entities = entities = plain_entities(linked)
         doc._.results = results = plain_results(linked)
         groups: dict[str, list[Span]] = {key: [] for key in [*GROUPS.values(), RESULTS_KEY]}

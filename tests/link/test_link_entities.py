@@ -604,3 +604,25 @@ def test_a_weak_head_after_modifiers_makes_no_dataset():
 
 def test_a_data_head_right_after_the_name_is_left_to_the_plain_head_rule():
     assert data_head_of("The GLUE dataset is used.", "GLUE") is None
+
+
+def kept_names(text):
+    doc = make_doc(text)
+    kept, _ = extract_entities(doc, build_context(doc))
+    return sorted((d.name, d.kind) for d in kept)
+
+
+def test_a_plain_acronym_of_a_lower_case_phrase_is_no_dataset():
+    text = (
+        "We introduce KULNet for knowledge tracing (KT). KULNet outperforms strong baselines "
+        "on ten public KT benchmarks."
+    )
+    assert ("knowledge tracing", "dataset") not in kept_names(text)
+
+
+def test_a_coined_short_form_of_a_lower_case_phrase_stays_a_dataset():
+    from pipeline.link.entities import _common_noun_acronym
+
+    assert not _common_noun_acronym(draft("synthetic long-video meta-evaluation", "SLVMEval"))
+    assert _common_noun_acronym(draft("knowledge tracing", "KT"))
+    assert not _common_noun_acronym(draft("Knowledge Tracing Benchmark", "KTB"))
