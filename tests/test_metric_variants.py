@@ -4,11 +4,13 @@ import regex
 import spacy
 from spacy.tokens import Span
 
+from pipeline.nlp import get_nlp
 from pipeline.nlp.metric_variants import (
     DEFAULT_PATTERNS as PATTERNS,
 )
 from pipeline.nlp.metric_variants import (
     MetricVariants,
+    averaged_spans,
     metric_families,
     top_k_heads,
     top_k_spans,
@@ -160,3 +162,21 @@ def test_a_cut_off_glued_to_a_known_metric_acronym_names_its_own_metric():
     assert canonical("TPR01") == "tpr01"
     assert canonical("mAP50") == "map50"
     assert canonical("GPT4") is None  # GPT is no metric
+
+
+def averaged(text):
+    doc = get_nlp().make_doc(text)  # the pipeline's tokenizer keeps "F1-Score" one token
+    metric = next(i for i, t in enumerate(doc) if t.text in ("F1-Score", "accuracy", "loss"))
+    span = Span(doc, metric, metric + 1, label="METRIC", span_id="m")
+    rule = next(r for r in read_jsonl(data_path(PATTERNS)) if r["kind"] == "averaging")
+    got = averaged_spans(doc, [t.text for t in doc], [span], regex.compile(rule["regex"]), set())
+    return [(s.text, s.id_) for s in got]
+
+
+def test_an_averaging_word_before_a_known_metric_joins_its_mention():
+    assert averaged("It improves macro F1-Score by 22 points.") == [("macro F1-Score", "m")]
+    assert averaged("It reports micro-averaged accuracy.") == [("micro-averaged accuracy", "m")]
+
+
+def test_a_weighting_word_before_a_loss_is_no_averaging():
+    assert averaged("It uses a weighted loss function.") == []

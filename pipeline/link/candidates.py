@@ -15,6 +15,7 @@ from pipeline.link.terms import (
     is_generic,
     is_metric_name,
     is_plural_acronym,
+    languages,
     lexicon_labels,
     named_regex,
 )
@@ -567,12 +568,40 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             j -= 1
         if first is None or words[first][:1].isdigit():
             continue
+        if _describes_data(ctx, words, first, i):
+            continue  # "Parallel corpora", "Farsi datasets": a description, not a name
         last = i if words[i][:1].isupper() else i - 1  # "the Waymo Open Motion Dataset"
         start, end = ctx.starts[first], ctx.starts[last] + len(words[last])
         text = doc_text(doc)[start:end]
         if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))
     return out
+
+
+@cache
+def _language_words() -> frozenset[str]:
+    """Language names, lower-cased."""
+    return frozenset(w.lower() for w in languages())
+
+
+def _describes_data(ctx: DocContext, words: list[str], first: int, head: int) -> bool:
+    """True when a plural data head follows only language names ("German datasets"), or only
+    common English words capitalised by the sentence start or a title ("Parallel corpora
+    have been used", "Unlabeled Parallel Corpora"), not a proper noun ("three Amazon
+    benchmarks")."""
+    lowers, plural = ctx.lowers, VOCAB.plural_data_heads
+    if not (lowers[head] in plural or (head + 1 < len(lowers) and lowers[head + 1] in plural)):
+        return False
+    pieces = [p for w in lowers[first:head] for p in w.replace("-", " ").split()]
+    if all(p in _language_words() for p in pieces):
+        return True
+    if not all(p in VOCAB.common_english or p.isdigit() for p in pieces):
+        return False
+    lo, hi = ctx.sent_bounds[ctx.sent_of[first]]
+    if first == lo:
+        return True
+    long_words = [w for w in words[lo:hi] if len(w) > 3 and w.isalpha()]
+    return sum(w[:1].isupper() for w in long_words) >= 0.8 * len(long_words)
 
 
 _YEAR = regex.compile(r"^(?:19|20)\d\d$")

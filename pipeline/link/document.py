@@ -10,7 +10,12 @@ from pipeline.link.context import DocContext, build_context
 from pipeline.link.entities import Draft, extract_entities, share_of
 from pipeline.link.metrics import MetricDraft, evidenced_metrics, extract_metrics
 from pipeline.link.results import ResultDraft, Tagged, extract_results
-from pipeline.link.spans import extend_with_head, extend_with_language, merge_definitions
+from pipeline.link.spans import (
+    extend_with_head,
+    extend_with_language,
+    extend_with_version,
+    merge_definitions,
+)
 from pipeline.nlp.tokenizer import doc_text
 from pipeline.resources import VOCAB
 
@@ -57,6 +62,7 @@ def link_document(doc: Doc) -> Linked:
         if d.kind == "dataset":
             d.mentions = extend_with_head(d.mentions, doc_text(doc))
             d.mentions = extend_with_language(d.mentions, doc_text(doc))
+            d.mentions = extend_with_version(d.mentions, doc_text(doc))
     protected = [ctx0.token_span(s, e) for d in drafts for s, e in d.mentions]
     ctx = build_context(doc, protected, base=ctx0)
     taken = [m for d in drafts for m in d.mentions]

@@ -369,6 +369,21 @@ def _valued(lowers: list[str], i: int) -> bool:
     )
 
 
+def _changed_by_value(lowers: list[str], start: int, end: int) -> bool:
+    """True when tokens [start, end) are what a change verb moves by a number ("improving
+    SR by 16.9 points", "reduces the ADE by 40%")."""
+    verb = start - 1
+    if verb > 0 and lowers[verb] in VOCAB.noun_determiners:
+        verb -= 1
+    return (
+        verb >= 0
+        and lowers[verb] in VOCAB.measure_change_verbs
+        and end + 1 < len(lowers)
+        and lowers[end] == "by"
+        and lowers[end + 1].lstrip("+-−~≈.")[:1].isdigit()
+    )
+
+
 @cache
 def kind_votes() -> dict[str, float]:
     """The weight of each piece of kind evidence (data/weights/kind_votes.json), loaded once."""
@@ -441,11 +456,12 @@ def vote_kind(
             draft.metric_like = True  # "tpmC=130": a measure with its value
         if (
             draft.label is None
-            and _after_percent(ctx, ms)
+            and (_after_percent(ctx, ms) or _changed_by_value(ctx.lowers, ms, mend))
             and _ACRONYM.fullmatch(words[ms])
             and mend == ms + 1
         ):
-            draft.metric_like = True  # "91.4% ANLS" (not "71.2% MMLU": the lexicon knows it)
+            draft.metric_like = True  # "91.4% ANLS", "improving SR by 16.9 points" (not
+            # "71.2% MMLU": the lexicon knows it)
         whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
         head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(
             ctx, cs, ce

@@ -1,5 +1,6 @@
 """Mention span conventions: "long (SHORT)" is one mention; a dataset keeps its head noun
-and a language written right before it ("Chinese PropBank")."""
+a language written right before it ("Chinese PropBank") and a release number right after
+it ("PDTB 2.0")."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from functools import cache
 
 import regex
 
+from pipeline.link.terms import named_regex
 from pipeline.resources import VOCAB, data_path, read_tsv
 
 
@@ -63,3 +65,14 @@ def extend_with_language(mentions: list[tuple[int, int]], text: str) -> list[tup
 
 
 _WORD_BEFORE = regex.compile(r"(?<![\w-])(\p{Lu}\p{Ll}+) $")
+
+
+def extend_with_version(mentions: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Extend each mention over a release number written right after it ("PDTB 2.0",
+    "FrameNet 1.5"): the number names the release, it is not a result."""
+    pattern = named_regex("name_version")
+    out = []
+    for s, e in mentions:
+        m = pattern.match(text, e)
+        out.append((s, m.end()) if m else (s, e))
+    return out

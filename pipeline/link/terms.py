@@ -84,9 +84,12 @@ def languages() -> frozenset[str]:
 
 
 def is_place_or_organisation(name: str) -> bool:
-    """A country, language or world region as written ("Bangladesh", "Swahili", "East
-    Asia"; not "PaLI"), a publication venue ("ICML 2021"), or a title-case name headed or
-    led by an organisation word ("Stanford University", "Ministry of Health")."""
+    """A country, language, language pair or world region as written ("Bangladesh",
+    "Swahili", "Arabic-English", "East Asia"; not "PaLI"), a publication venue ("ICML
+    2021"), or a title-case name headed or led by an organisation word ("Stanford
+    University", "Ministry of Health")."""
+    if is_language_pair(name):
+        return True  # "Arabic-English": a translation direction
     words = name.split()
     if len(words) >= 2 and all(w[:1].isupper() for w in words) and words[-1] in languages():
         return True  # "Standard American English": a variety of a language
@@ -99,6 +102,13 @@ def is_place_or_organisation(name: str) -> bool:
     if venue and venue.group("venue") in VOCAB.venue_names:
         return True  # "ICML 2021", "NeurIPS'23": a publication venue
     return len(words) >= 2 and any(w in VOCAB.organisation_heads for w in (words[0], words[-1]))
+
+
+def is_language_pair(name: str) -> bool:
+    """Two or more language names joined into a direction ("Arabic-English",
+    "Chinese-to-English", "English/French")."""
+    parts = named_regex("language_pair_separator").split(name)
+    return len(parts) >= 2 and all(p in languages() for p in parts)
 
 
 _VENUE_YEAR = regex.compile(r"(?P<venue>[A-Za-z]+)(?:\s?[’']?\d{2}|\s\d{4})?")

@@ -1,8 +1,9 @@
 """Variants of known metrics by shape: another cut-off of an @- or ^-family ("pass@5",
 "Hits@7", "mAP@0.5:0.95", "pass^4"), an order/variant suffix on a known metric ("BLEU-4",
-"ROUGE-Lsum"), a letter prefix on a known metric acronym ("VRMSE", "rRMSE"), or a cut-off glued
-to one ("TPR01", "AP50"), and a top-k cut-off before a measure with top-k variants ("Top-1
-retrieval accuracy" and the "top-1" of "top-1 and top-5 accuracy" are top-1 accuracy)."""
+"ROUGE-Lsum"), a letter prefix on a known metric acronym ("VRMSE", "rRMSE"), a cut-off glued
+to one ("TPR01", "AP50"), an averaging word before one ("macro F1-Score"), and a top-k cut-off
+before a measure with top-k variants ("Top-1 retrieval accuracy" and the "top-1" of "top-1
+and top-5 accuracy" are top-1 accuracy)."""
 
 from __future__ import annotations
 
@@ -109,6 +110,19 @@ def top_k_spans(
     return out
 
 
+def averaged_spans(
+    doc: Doc, words: list[str], metrics: list[Span], averaging: regex.Pattern, covered: set[int]
+) -> list[Span]:
+    """A known metric with the averaging word right before it ("macro F1-Score",
+    "micro-averaged accuracy"): one mention, the metric's canonical name."""
+    out = []
+    for span in metrics:
+        i = span.start - 1
+        if i >= 0 and i not in covered and averaging.fullmatch(words[i]):
+            out.append(Span(doc, i, span.end, label="METRIC", span_id=span.id_))
+    return out
+
+
 class MetricVariants:
     """Add METRIC spans, canonical name as `id`, to the lexicon span group for tokens that
     vary a known metric; the families come from the lexicon files, the shapes from JSONL."""
@@ -141,9 +155,12 @@ class MetricVariants:
             self.top_heads = top_k_heads(entries, self.top_k)
 
     def _compile(self) -> None:
-        self.compiled = [regex.compile(r["regex"]) for r in self.rules if r["kind"] != "top_k"]
+        own = {"top_k", "averaging"}  # rules applied around spans, not to single tokens
+        self.compiled = [regex.compile(r["regex"]) for r in self.rules if r["kind"] not in own]
         top_k = [regex.compile(r["regex"]) for r in self.rules if r["kind"] == "top_k"]
         self.top_k = top_k[0] if top_k else None
+        averaging = [regex.compile(r["regex"]) for r in self.rules if r["kind"] == "averaging"]
+        self.averaging = averaging[0] if averaging else None
         self._cache: dict[str, str | None] = {}
 
     def canonical(self, word: str) -> str | None:
@@ -166,6 +183,9 @@ class MetricVariants:
             for start, end, canonical in top_k_spans(words, metrics, self.top_k, self.top_heads):
                 if start not in covered:  # "top-1 accuracy" itself is a lexicon surface
                     found.append(Span(doc, start, end, label="METRIC", span_id=canonical))
+        if self.averaging is not None:
+            metrics_at = [s for s in group or () if s.label_ == "METRIC"]
+            found += averaged_spans(doc, words, metrics_at, self.averaging, covered)
         for i, word in enumerate(words):
             if (
                 "@" in word

@@ -353,6 +353,26 @@ def test_generic_or_numeric_words_before_a_head_noun_are_not_names():
     assert head_noun_candidates(doc, ctx) == []
 
 
+def test_common_words_capitalised_by_the_sentence_start_before_a_plural_head_name_nothing():
+    doc, ctx = with_context("Parallel corpora have been used. Two data sets are adopted.")
+    assert head_noun_candidates(doc, ctx) == []
+
+
+def test_language_names_before_a_plural_head_name_nothing():
+    doc, ctx = with_context("We built new Spanish and German datasets for this.")
+    assert head_noun_candidates(doc, ctx) == []
+
+
+def test_common_words_in_a_title_before_a_plural_head_name_nothing():
+    doc, ctx = with_context("Lexical Comparison Between Wikipedia and Twitter Corpora")
+    assert head_noun_candidates(doc, ctx) == []
+
+
+def test_a_proper_noun_before_a_plural_head_mid_sentence_is_a_name():
+    doc, ctx = with_context("It gains 5.2% on three Amazon benchmarks and the Foo corpora.")
+    assert [c.text for c in head_noun_candidates(doc, ctx)] == ["Amazon", "Foo"]
+
+
 def test_campaign_and_year_is_a_dataset_hint():
     doc, ctx = with_context("It reaches 28.4 BLEU on WMT 2014 and CoNLL 2003, in May 2020.")
     cands = year_named_candidates(doc, ctx)

@@ -194,6 +194,13 @@ def test_an_acronym_right_after_a_percentage_is_metric_like():
     assert not judged("It reaches 71.2% MMLU.", "MMLU", label="DATASET").metric_like
 
 
+def test_an_acronym_a_change_verb_moves_by_a_number_is_metric_like():
+    assert judged("It works, improving SR by 16.9 points.", "SR").metric_like
+    assert judged("It works, reducing the ADR by 4%.", "ADR").metric_like
+    assert not judged("It works, improving SR by design.", "SR").metric_like
+    assert not judged("It works, improving on SR by 4%.", "SR").metric_like
+
+
 def test_a_release_of_a_known_model_family_votes_method():
     assert judged("We attack models on Gemini-3-flash today.", "Gemini-3-flash").kind == "method"
 

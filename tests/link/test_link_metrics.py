@@ -266,6 +266,20 @@ def test_what_a_change_verb_moves_is_a_metric():
     ]
 
 
+def test_what_a_superlative_ranks_is_a_metric():
+    text = "Frontier models have the highest meltdown rates and the lowest refusal rates."
+    assert spans_of(changed_phrase_spans, text) == [
+        ("meltdown rates", "meltdown rate"),
+        ("refusal rates", "refusal rate"),
+    ]
+
+
+def test_an_acronym_metric_takes_no_score_word_into_its_mention():
+    doc = make_doc("We report the BLEU score and the F1 score of the system.")
+    got = {m.name: [doc.text[s:e] for s, e in m.mentions] for m in extract_metrics(doc, [])}
+    assert got == {"bleu": ["BLEU"], "f1": ["F1 score"]}
+
+
 def test_resources_moved_without_a_value_are_not_metrics():
     assert spans_of(changed_phrase_spans, "It reduces computational cost and memory usage.") == []
 

@@ -1,6 +1,11 @@
 """pipeline.link.spans: "long (SHORT)" is one mention; a dataset mention keeps its head noun."""
 
-from pipeline.link.spans import extend_with_head, extend_with_language, merge_definitions
+from pipeline.link.spans import (
+    extend_with_head,
+    extend_with_language,
+    extend_with_version,
+    merge_definitions,
+)
 from pipeline.nlp import get_nlp
 
 
@@ -76,3 +81,22 @@ def test_a_language_right_before_a_dataset_mention_joins_it():
     t = text.rindex("PropBank")
     got = extend_with_language([(s, s + 8), (t, t + 8)], text)
     assert [text[a:b] for a, b in got] == ["Chinese PropBank", "PropBank"]
+
+
+def versioned(text, name):
+    s = text.index(name)
+    ((start, end),) = extend_with_version([(s, s + len(name))], text)
+    return text[start:end]
+
+
+def test_a_release_number_right_after_a_dataset_mention_joins_it():
+    assert versioned("We parse PDTB 2.0 for both tasks.", "PDTB") == "PDTB 2.0"
+    assert versioned("We read the FrameNet 1.5 release.", "FrameNet") == "FrameNet 1.5"
+    assert versioned("Results on SQuAD v1.1.", "SQuAD") == "SQuAD v1.1"
+
+
+def test_a_value_after_a_dataset_mention_is_no_release_number():
+    assert versioned("It gains 2.5 points on MNLI 2.5 points more.", "MNLI") == "MNLI"
+    assert versioned("It scores GSM8K 4.5% higher.", "GSM8K") == "GSM8K"
+    assert versioned("It reaches MNLI 85.2 overall.", "MNLI") == "MNLI"
+    assert versioned("It gains WMT14 2.1 BLEU.", "WMT14") == "WMT14"

@@ -111,6 +111,13 @@ def test_countries_languages_and_regions_are_places():
     assert all(map(is_place_or_organisation, ["Bangladesh", "Swahili", "East Asia"]))
 
 
+def test_a_pair_of_languages_is_a_translation_direction_not_a_name():
+    pairs = ["Arabic-English", "Chinese-to-English", "English/French", "English to German"]
+    assert all(map(is_place_or_organisation, pairs))
+    assert not is_place_or_organisation("English-Foo")
+    assert not is_place_or_organisation("Lang-8")
+
+
 def test_place_names_match_as_written():
     assert not is_place_or_organisation("PaLI")  # the model, not the language Pali
 
