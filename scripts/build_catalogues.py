@@ -46,7 +46,30 @@ PINS = {
     "torchmetrics": "1.9.0",
     "scikit-learn": "1.9.1",
     "pycountry": "26.2.16",
+    "nltk": "3.10.4",
 }
+SKLEARN_METHOD_MODULES = [  # scikit-learn subpackages whose public classes are learning methods
+    "cluster",
+    "covariance",
+    "cross_decomposition",
+    "decomposition",
+    "discriminant_analysis",
+    "ensemble",
+    "gaussian_process",
+    "isotonic",
+    "kernel_ridge",
+    "linear_model",
+    "manifold",
+    "mixture",
+    "naive_bayes",
+    "neighbors",
+    "neural_network",
+    "semi_supervised",
+    "svm",
+    "tree",
+]
+SKLEARN_TASK_SUFFIX = re.compile(r"(?:Classifier|Regressor|Transformer|CV|IC)+$")
+CAMEL_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 COMMON_ZIPF = 3.0  # a word at least this frequent in English is a common word (wordfreq)
 MTEB_TASK_SUFFIXES = [
     "MultilabelClassification",
@@ -245,6 +268,92 @@ def sklearn_names(zf: zipfile.ZipFile) -> Iterator[Row]:
         yield Row("METRIC", " ".join(words), " ".join(words), tag("scikit-learn", name))
 
 
+def spelled_in(key: str, prose: str, longest: int = 4) -> list[str]:
+    """Every case-bearing spelling in `prose` of one to `longest` words whose squashed form
+    is `key` ("k-means" -> "K-Means"; "nombank" -> "NomBank", "Nombank"), most frequent first."""
+    tokens = re.findall(r"[A-Za-z0-9][A-Za-z0-9-]*[A-Za-z0-9]|[A-Za-z0-9]", prose)
+    found: dict[str, int] = {}
+    for n in range(1, longest + 1):
+        for i in range(len(tokens) - n + 1):
+            gram = " ".join(tokens[i : i + n])
+            if squash(gram) == key and gram != gram.lower():
+                found[gram] = found.get(gram, 0) + 1
+    return sorted(found, key=lambda g: (-found[g], g))
+
+
+def title_words(text: str) -> str:
+    """Every word and hyphen part with a capital first letter ("Mini-batch k-means" ->
+    "Mini-Batch K-Means"); inner capitals are kept ("ElasticNet")."""
+    return re.sub(r"(?<![A-Za-z0-9])([a-z])", lambda m: m.group(1).upper(), text)
+
+
+def defined_long_forms(doc: str) -> Iterator[tuple[str, str]]:
+    """(long form, short form) of "Long Form (LF)" in a docstring whose last words' initials
+    spell the short form ("Principal component analysis (PCA)")."""
+    for before, short in re.findall(
+        r"((?:[A-Za-z][\w-]*\s+){0,7}[A-Za-z][\w-]*)\s+\(([A-Z]{2,6})\)", doc
+    ):
+        words = before.split()
+        if len(words) < len(short):
+            continue
+        long = words[-len(short) :]
+        if "".join(w[0] for w in long).upper() == short:
+            yield " ".join(long), short
+
+
+def sklearn_method_names(zf: zipfile.ZipFile) -> Iterator[Row]:
+    """scikit-learn's learning methods: each public estimator of the modelling subpackages
+    named as its class spells it less the task suffix ("RandomForestClassifier" -> Random
+    Forest; hyphens as its docstring writes them: K-Means), and the long forms its
+    docstrings define ("Principal component analysis (PCA)"), in title case as names are
+    written in abstracts. Base classes and names with one-letter words are left out."""
+    for module in SKLEARN_METHOD_MODULES:
+        init = f"sklearn/{module}/__init__.py"
+        path = init if init in zf.namelist() else f"sklearn/{module}.py"
+        if path not in zf.namelist():
+            continue  # a subpackage this release does not have
+        listed = re.search(r"__all__\s*=\s*\[(.*?)\]", read(zf, path), re.S)
+        public = set(re.findall(r'"([A-Z][A-Za-z0-9]+)"', listed.group(1))) if listed else set()
+        folder = [n for n in files(zf, f"sklearn/{module}/", ".py") if "/tests/" not in n]
+        for name in folder or [path]:
+            for node in ast.parse(read(zf, name)).body:
+                if not isinstance(node, ast.ClassDef) or node.name not in public:
+                    continue
+                doc = (ast.get_docstring(node) or "").split("\n\n")[0].replace("\n", " ")
+                for long, _ in defined_long_forms(doc):
+                    titled = title_words(long)
+                    yield Row("METHOD", titled, titled, tag("scikit-learn", name))
+                base = SKLEARN_TASK_SUFFIX.sub("", node.name)
+                if not base or base.startswith("Base"):
+                    continue
+                shown = spelled_in(squash(base), doc)
+                words = CAMEL_WORD.findall(base)
+                name_ = title_words(shown[0]) if shown else " ".join(words)
+                alone = node.name == base + "Regressor" and base + "Classifier" not in public
+                if alone and len(words) == 1:
+                    name_ = f"{name_} Regression"  # "PoissonRegressor": Poisson Regression
+                if any(len(w) == 1 for w in re.split(r"[\s-]+", name_)) and "-" not in name_:
+                    continue  # "K Neighbors": the class name's letters, not a written name
+                if name_.istitle() and " " not in name_:
+                    continue  # "Perceptron", "Lasso": also the last word of other names
+                yield Row("METHOD", name_, name_, tag("scikit-learn", name))
+
+
+def nltk_corpus_names(zf: zipfile.ZipFile) -> Iterator[Row]:
+    """NLTK's corpora and lexical resources: each corpus id of `nltk/corpus/__init__.py`
+    (less its version: "framenet_v17" -> framenet) as the package's own prose spells it
+    ("FrameNet", "SentiWordNet", "Sinica Treebank")."""
+    init = "nltk/corpus/__init__.py"
+    prose = read(zf, init) + "".join(read(zf, n) for n in files(zf, "nltk/corpus/reader/", ".py"))
+    ids = re.findall(r'LazyCorpusLoader\(\s*"([^"]+)"', read(zf, init))
+    for ident in dict.fromkeys(ids):
+        key = squash(re.sub(r"_v\d+$|\.\d.*$|/.*$|\d+$", "", ident))
+        for shown in spelled_in(key, prose, longest=3):
+            if " " not in shown and shown.istitle():
+                continue  # "Subjectivity", "Toolbox": an id that describes, no name
+            yield Row("DATASET", shown, shown, tag("nltk", init))
+
+
 def place_names(zf: zipfile.ZipFile) -> Iterator[Row]:
     """Countries (ISO 3166-1 names and common names) and major languages (ISO 639-1) from
     pycountry's ISO data: names that are never methods or datasets."""
@@ -273,8 +382,9 @@ SOURCES = {
     "transformers": transformers_names,
     "timm": timm_names,
     "torchmetrics": torchmetrics_names,
-    "scikit-learn": sklearn_names,
+    "scikit-learn": lambda zf: [*sklearn_names(zf), *sklearn_method_names(zf)],
     "pycountry": place_names,
+    "nltk": nltk_corpus_names,
 }
 
 
@@ -297,6 +407,8 @@ def match_policy(label: str, surface: str, zipf) -> str:
     if any(re.search(r"[a-z][A-Z]", w) for w in surface.split()):
         return "alone"  # "MathQA"-like inner capitals are not English words
     titled = all(w[:1].isupper() for w in surface.split())
+    if label == "METHOD" and titled and len(surface.split()) >= 2:
+        return "alone"  # "Linear Regression" in title case names the method, matched as written
     return "alone" if titled and len(surface.split()) >= 3 else "context"
 
 

@@ -1,6 +1,6 @@
 """Development aid: DATASET/METRIC errors of the pipeline on the TDMSci *train* split.
 
-Usage: python scripts/tdmsci_train_errors.py [--shared ../shared] [--show 40]
+Usage: python scripts/tdmsci_train_errors.py [--shared ../shared] [--show 40] [--unseen]
 Reads only the train split (allowed for rule writing); prints P/R/F1 and the commonest
 false positives and misses so that rules can be improved without touching the test split.
 """
@@ -69,6 +69,25 @@ def holdout_nlp(sents: list[tuple[str, set]], fold: int, tmp: Path):
     return build_nlp({key: ["lexicons/datasets.tsv", str(path)]})
 
 
+def unseen_nlp(tmp: Path):
+    """A pipeline whose lexicons hold no row taken from TDMSci train: the train split is then
+    scored as text whose names were never read (the closest stand-in for the test split)."""
+    from pipeline.nlp import build_nlp
+    from pipeline.nlp.loader import load_config
+    from pipeline.resources import DATA_DIR
+
+    files = {k: list(v) for k, v in load_config()["lexicons"]["files"].items()}
+    for label, names in files.items():
+        for i, name in enumerate(names):
+            lines = (DATA_DIR / name).read_text(encoding="utf-8").splitlines()
+            kept = [lines[0]] + [ln for ln in lines[1:] if "\ttdmsci-train" not in ln]
+            if len(kept) < len(lines):
+                copy = tmp / f"{label}-{Path(name).name}"
+                copy.write_text("\n".join(kept) + "\n", encoding="utf-8")
+                names[i] = str(copy)
+    return build_nlp({"lexicons.files": files})
+
+
 def main() -> None:
     """Print train-split errors."""
     ap = argparse.ArgumentParser(description=__doc__)
@@ -78,6 +97,11 @@ def main() -> None:
         "--holdout",
         action="store_true",
         help="2-fold: each half is scored with a dataset lexicon built from the other",
+    )
+    ap.add_argument(
+        "--unseen",
+        action="store_true",
+        help="score with every lexicon row taken from TDMSci train left out",
     )
     args = ap.parse_args()
     sents = read_conll(args.shared / "eval/tdmsci/train_1500_v2.conll")
@@ -98,6 +122,11 @@ def main() -> None:
                 idx = [i for i in range(len(items)) if i % 2 == fold]
                 for i, rec in zip(idx, extract_batch([items[i] for i in idx], nlp), strict=True):
                     recs[i] = rec
+    elif args.unseen:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as tmp:
+            recs = list(extract_batch(items, unseen_nlp(Path(tmp))))
     else:
         recs = list(extract_batch(items, get_nlp()))
     for (text, gold), rec in zip(sents, recs, strict=True):

@@ -578,6 +578,35 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """A single capitalised word, not opening its sentence, right before a tool head noun:
+    "the Kaldi toolkit", "the Optuna library" (not a common English word, a language or an
+    adjective made from a name: "a Python package", "a Bayesian optimizer")."""
+    words, lowers = doc_words(doc), ctx.lowers
+    adjective = named_regex("name_adjective")
+    out = []
+    for i in range(2, len(lowers)):
+        if lowers[i] not in VOCAB.tool_heads:
+            continue
+        j = i - 1
+        word = words[j]
+        if not (word[:1].isupper() and word.isalnum()) or ctx.sent_bounds[ctx.sent_of[j]][0] == j:
+            continue
+        if words[j - 1][:1].isupper() or lowers[j] in _plain_words() or adjective.match(word):
+            continue  # a longer title run, or a word that describes
+        if is_generic(word):
+            continue
+        start = ctx.starts[j]
+        out.append(Candidate(start, start + len(word), word, "head", hint="METHOD"))
+    return out
+
+
+@cache
+def _plain_words() -> frozenset[str]:
+    """Common English words and language names, lower-cased."""
+    return VOCAB.common_english | _language_words()
+
+
 @cache
 def _language_words() -> frozenset[str]:
     """Language names, lower-cased."""

@@ -22,6 +22,7 @@ from pipeline.link.candidates import (
     proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
+    tool_head_candidates,
     year_named_candidates,
 )
 from pipeline.link.context import DocContext, next_content
@@ -808,6 +809,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     shapes += model_id_candidates(doc, {c.start for c in shapes})
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
+    cands += tool_head_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)
     cands = [
         c

@@ -14,6 +14,7 @@ from pipeline.link.candidates import (
     proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
+    tool_head_candidates,
     year_named_candidates,
 )
 from pipeline.link.context import build_context
@@ -371,6 +372,24 @@ def test_common_words_in_a_title_before_a_plural_head_name_nothing():
 def test_a_proper_noun_before_a_plural_head_mid_sentence_is_a_name():
     doc, ctx = with_context("It gains 5.2% on three Amazon benchmarks and the Foo corpora.")
     assert [c.text for c in head_noun_candidates(doc, ctx)] == ["Amazon", "Foo"]
+
+
+def test_a_capitalised_word_before_a_tool_head_is_a_method_candidate():
+    doc, ctx = with_context("We decode with the Kaldi toolkit and tune with the Optuna library.")
+    assert [(c.text, c.hint) for c in tool_head_candidates(doc, ctx)] == [
+        ("Kaldi", "METHOD"),
+        ("Optuna", "METHOD"),
+    ]
+
+
+def test_common_words_languages_and_name_adjectives_before_a_tool_head_are_no_names():
+    doc, ctx = with_context("We ship a Python package, a Bayesian optimizer and a Deep toolkit.")
+    assert tool_head_candidates(doc, ctx) == []
+
+
+def test_a_sentence_opening_word_before_a_tool_head_is_no_name():
+    doc, ctx = with_context("It runs. Kaldi toolkit recipes follow.")
+    assert tool_head_candidates(doc, ctx) == []
 
 
 def test_campaign_and_year_is_a_dataset_hint():
