@@ -140,6 +140,10 @@ def prefect_api(verbose: bool = False) -> str:
     return where
 
 
+BATCH_PER_WORKER = 256
+"""Default abstracts per task run and worker (pipeline.run.sequence.DEFAULT_BATCH)."""
+
+
 class Executor(StrEnum):
     """Where `run --workers N` extracts its batches."""
 
@@ -151,7 +155,15 @@ class Executor(StrEnum):
 def run(
     inputs: InputsArg,
     out: OutOpt = Path("outputs"),
-    batch_size: Annotated[int, typer.Option(help="Abstracts per task run.", min=1)] = 256,
+    batch_size: Annotated[
+        int | None,
+        typer.Option(
+            help="Abstracts per task run [default: 256 per worker: the one process that "
+            "orchestrates keeps up with more workers when each task run carries more].",
+            min=1,
+            show_default=False,
+        ),
+    ] = None,
     report: Annotated[
         bool, typer.Option("--report/--no-report", help="Audit the output and write report.html.")
     ] = True,
@@ -223,7 +235,7 @@ def run(
                 prefect,
                 options,
                 report=report,
-                batch_size=batch_size,
+                batch_size=batch_size or BATCH_PER_WORKER * workers,
                 max_chars=max_chars,
                 incremental=incremental,
             )

@@ -53,6 +53,35 @@ def test_the_command_process_freezes_what_it_imported(tmp_path, monkeypatch):
     assert result.exit_code == 0 and calls == [1]
 
 
+def batch_size_of(tmp_path, monkeypatch, *flags):
+    """The batch size `run` hands to the run for these flags (the run itself stubbed)."""
+    import pipeline.cli as cli
+
+    seen = {}
+
+    class Stop(Exception):
+        pass
+
+    def spy(*args, **kwargs):
+        seen.update(kwargs)
+        raise Stop
+
+    monkeypatch.setattr(cli, "_run", spy)
+    src = tmp_path / "in.jsonl"
+    src.write_bytes(b'{"id": "a", "abstract": "We propose FooNet."}\n')
+    runner.invoke(app, ["run", str(src), "--out", str(tmp_path / "o"), "--no-prefect", *flags])
+    return seen["batch_size"]
+
+
+def test_the_default_batch_is_256_abstracts_per_worker(tmp_path, monkeypatch):
+    assert batch_size_of(tmp_path, monkeypatch) == 256
+    assert batch_size_of(tmp_path, monkeypatch, "--workers", "2") == 512
+
+
+def test_a_batch_size_given_is_kept_whatever_the_workers(tmp_path, monkeypatch):
+    assert batch_size_of(tmp_path, monkeypatch, "--workers", "2", "--batch-size", "100") == 100
+
+
 def test_nothing_readable_exits_non_zero(tmp_path):
     src = tmp_path / "bad.jsonl"
     src.write_bytes(b"nope\n")

@@ -52,6 +52,15 @@ def test_a_range_of_integers_without_unit_is_no_range():
     assert [n.value for n in find_numbers("during 2020-2024 we")] == [2020]
 
 
+def test_a_number_glued_to_a_capitalised_word_is_part_of_a_name():
+    found = find_numbers("Gemini 2.5-Pro scores 3.65 on a 256-GPU cluster.")
+    assert [n.text for n in found] == ["3.65", "256"]
+
+
+def test_a_value_with_its_unit_before_a_hyphen_stays_a_value():
+    assert [n.text for n in find_numbers("It reaches 85.2%-Acc overall.")] == ["85.2%"]
+
+
 def test_a_named_factor_is_no_ratio():
     assert one("with a penalty factor of 2").unit is None
 

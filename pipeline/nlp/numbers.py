@@ -65,6 +65,8 @@ _CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]", "[69.5-76.0% CI]": a leve
     r"(?:[\[(][^\])]{0,60}[\])]|-?\d+(?:\.\d+)?\s?%?\s?(?:[-–,]|to)\s?-?\d+(?:\.\d+)?)?"
     r"|[\[(][^\])]{0,40}\bCI[\])]"
 )
+_HYPHEN_CAPITAL = regex.compile(r"-\p{Lu}")  # a capitalised word glued after a number
+_VERSION = regex.compile(r"\d{1,2}\.\d")  # a release number: "2.5", "3.7"
 _DIMENSION = regex.compile(r"(?<!\d)\d++\s?[x×]\s?\d+")
 _URL = regex.compile(r"(?:https?://|www\.)\S+")
 _DOMAIN_PATH = regex.compile(r"\.(?:com|org|io|ai|net)/")  # "github.com/x": expanded by hand
@@ -209,6 +211,8 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE):
             continue
+        if _VERSION.fullmatch(m.group(0)) and _HYPHEN_CAPITAL.match(text, e):
+            continue  # "Gemini 2.5-Pro": a release number in a name ("a 256-GPU cluster": a count)
         caps = _NAME_NUMBER.match(m.group(0)) and _CAPS_BEFORE.search(text, max(0, s - 24), s)
         if caps and (e - s >= 4 or len(caps.group(1)) >= 5):
             continue  # "ISO/IEC 42001", "RTX 4090", "CIFAR 100" (not "PPL 294"): part of a name

@@ -333,7 +333,7 @@ def run_pipeline(
     out_dir: Path,
     *,
     fields: Fields | None = None,
-    batch_size: int = DEFAULT_BATCH,
+    batch_size: int | None = None,
     max_chars: int = MAX_CHARS,
     workers: int = 1,
     executor: str = "process",
@@ -343,8 +343,11 @@ def run_pipeline(
     progress: Progress | None = None,
     phase: Phase | None = None,
 ) -> Summary:
-    """Run the sequence with plain steps (no Prefect) and publish the outputs."""
+    """Run the sequence with plain steps (no Prefect) and publish the outputs; batches of
+    `batch_size` abstracts, by default DEFAULT_BATCH per worker."""
     from pipeline.run.executors import plain_steps
+
+    batch_size = batch_size or DEFAULT_BATCH * max(workers, 1)
 
     with plain_steps(workers, executor, dask_address) as steps:
         summary, _ = run_sequence(
