@@ -45,7 +45,7 @@ from devgold import (
     require_shared,
 )
 from lexicon_sources import source_table
-from tdmsci import TDMSCI_FILES, tdmsci_rows
+from tdmsci import TDMSCI_FILES, TDMSCI_TRAIN, tdmsci_rows, unseen_train_rows
 from tuples import NLP_TDMS, SCIREX, TupleScore, measure, nlp_tdms_rows, scirex_rows
 
 from pipeline.quality.evaluate import evaluate
@@ -105,7 +105,7 @@ def main() -> None:
         "--no-sources", action="store_true", help="skip the per-source catalogue table (~2 min)"
     )
     args = ap.parse_args()
-    require_shared(args.shared, SEED_GOLD, CORPUS, *TDMSCI_FILES, NLP_TDMS, SCIREX)
+    require_shared(args.shared, SEED_GOLD, CORPUS, *TDMSCI_FILES, TDMSCI_TRAIN, NLP_TDMS, SCIREX)
     console = Console(width=130)
     table = Table(title="Quality")
     for col in ("data", "measure", "system", "P", "R", "F1"):
@@ -138,6 +138,10 @@ def main() -> None:
     add_gold_rows(table, "blind gold 24 (30, never read)", dev_report(args.shared, BLIND24_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
+    for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
+        table.add_row(
+            "TDMSci train, names unseen", f"{label} mention (exact)", "this pipeline", *prf.row()
+        )
     console.print(table)
     tuples = Table(title="Result tuples whose score is in the abstract")
     cols = ("corpus", "tuples", "score found", "dataset attached", "metric attached", "both")

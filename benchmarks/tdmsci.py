@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +16,8 @@ from pipeline.record import extract_batch
 
 LABELS = ("DATASET", "METRIC")
 TDMSCI = "eval/tdmsci"
+TDMSCI_TRAIN = f"{TDMSCI}/train_1500_v2.conll"
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
 TDMSCI_FILES = tuple(
     f"{TDMSCI}/eval_brat__{name}"
     for name in ("test__test.ann", "test__test.txt", "prediction__test.ann")
@@ -91,3 +95,27 @@ def tdmsci_rows(shared: Path) -> list[tuple[str, str, PRF]]:
         rows.append(("this pipeline (rules)", label, score(gold, ours, label)))
         rows.append(("TDMSci authors' system", label, score(gold, theirs, label)))
     return rows
+
+
+def unseen_train_rows(shared: Path) -> list[tuple[str, PRF]]:
+    """(label, counts) on TDMSci train scored with every lexicon row taken from it left out,
+    so its names are as unseen as the test split's (`scripts/tdmsci_train_errors.py
+    --unseen`): the split rules for TDMSci are decided on."""
+    require_shared(shared, TDMSCI_TRAIN)
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        from tdmsci_train_errors import read_conll, unseen_nlp
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    sents = read_conll(shared / TDMSCI_TRAIN)
+    items = [InputItem("train", "0" * 64, "text", n, n, t) for n, (t, _) in enumerate(sents, 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        recs = list(extract_batch(items, unseen_nlp(Path(tmp))))
+    gold: set[tuple] = set()  # (label, sentence, start, end)
+    pred: set[tuple] = set()
+    for n, ((_, spans), rec) in enumerate(zip(sents, recs, strict=True)):
+        gold |= {(label, n, start, end) for label, start, end in spans}
+        if isinstance(rec, Record):
+            pred |= {("DATASET", n, m.start, m.end) for d in rec.datasets for m in d.mentions}
+            pred |= {("METRIC", n, m.start, m.end) for d in rec.metrics for m in d.mentions}
+    return [(label, score(gold, pred, label)) for label in LABELS]

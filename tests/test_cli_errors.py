@@ -277,11 +277,11 @@ def test_benchmark_readers_without_shared(tmp_path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from devgold import dev_report
-        from tdmsci import tdmsci_rows
+        from tdmsci import tdmsci_rows, unseen_train_rows
         from tuples import nlp_tdms_rows, scirex_rows
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
-    for reader in (dev_report, tdmsci_rows, nlp_tdms_rows, scirex_rows):
+    for reader in (dev_report, tdmsci_rows, unseen_train_rows, nlp_tdms_rows, scirex_rows):
         with pytest.raises(SystemExit) as exc:
             reader(tmp_path / "nowhere")
         assert "not found" in one_line(str(exc.value))
