@@ -175,17 +175,18 @@ class MetricVariants:
         if not self.rules:
             raise NotInitialized(self.name)
         group = doc.spans.get(SPANS_KEY)
-        covered = {i for s in group or () for i in range(s.start, s.end)}
+        spans = list(group or ())  # each pass over a SpanGroup makes its Spans anew
+        covered = {i for s in spans for i in range(s.start, s.end)}
         found = []
         words = doc_words(doc)
+        metrics = [s for s in spans if s.label_ == "METRIC"]
         if self.top_heads and self.top_k is not None:
-            metrics = {s.start: s for s in group or () if s.label_ == "METRIC"}
-            for start, end, canonical in top_k_spans(words, metrics, self.top_k, self.top_heads):
+            starts = {s.start: s for s in metrics}
+            for start, end, canonical in top_k_spans(words, starts, self.top_k, self.top_heads):
                 if start not in covered:  # "top-1 accuracy" itself is a lexicon surface
                     found.append(Span(doc, start, end, label="METRIC", span_id=canonical))
         if self.averaging is not None:
-            metrics_at = [s for s in group or () if s.label_ == "METRIC"]
-            found += averaged_spans(doc, words, metrics_at, self.averaging, covered)
+            found += averaged_spans(doc, words, metrics, self.averaging, covered)
         for i, word in enumerate(words):
             if (
                 "@" in word
@@ -200,7 +201,7 @@ class MetricVariants:
                 if canonical is not None:
                     found.append(Span(doc, i, i + 1, label="METRIC", span_id=canonical))
         if found:
-            doc.spans[SPANS_KEY] = [*(group or ()), *found]
+            doc.spans[SPANS_KEY] = [*spans, *found]
         return doc
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
