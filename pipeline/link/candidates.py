@@ -64,7 +64,9 @@ def acronym_candidates(
             or _is_metric_span(doc, a["long_start"], a["long_end"])
             or _is_metric_span(doc, a["short_start"], a["short_end"])  # "area under ... (AUC)"
             or is_metric_name(long)
-            or head in VOCAB.task_heads  # "Human Activity Recognition (HAR)" is a task
+            or (head in VOCAB.task_heads and not ctx.proposal[ctx.token_at(a["long_start"])])
+            # "Human Activity Recognition (HAR)" is a task; a name a paper proposes is not
+            # ("we propose Privacy-aware Routing for Inference ... (PRISM)")
             or head.endswith(tuple(VOCAB.condition_suffixes))  # "Knee Osteoarthritis (KOA)"
             or _class_after(ctx, a)  # "in remote sensing (RS) tasks"
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"

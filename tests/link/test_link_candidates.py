@@ -79,6 +79,17 @@ def test_task_headed_long_form_is_generic():
     assert cands == [] and generic == {"HAR"}
 
 
+def test_fields_and_tasks_headed_by_engineering_scoring_or_correction_are_generic():
+    text = "Existing Grammatical Error Correction (GEC) and Software Engineering (SE) agents fail."
+    cands, generic, _ = acronyms(text)
+    assert cands == [] and generic == {"GEC", "SE"}
+
+
+def test_a_task_headed_name_the_paper_proposes_is_a_candidate():
+    cands, generic, _ = acronyms("We propose Context-Driven Claim Detection (CCD), a new method.")
+    assert texts(cands) == ["Context-Driven Claim Detection"] and generic == set()
+
+
 def test_measure_headed_long_form_is_generic():
     cands, generic, _ = acronyms("The Diarization Error Rate (DER) drops.")
     assert cands == [] and generic == {"DER"}
