@@ -13,6 +13,7 @@ from pipeline.nlp.lexicon import (
     lexicon_spans,
     phrase_patterns,
     plural_variants,
+    title_plural,
 )
 from pipeline.resources import DATA_DIR, LexiconEntry, data_path, read_lexicon, read_tsv
 
@@ -95,6 +96,25 @@ def test_patterns_split_by_case_handling():
     assert [p["pattern"] for p in phrase_patterns(entries, "exact")] == ["BLEU", "BLEUs"]
     lower = [p["pattern"] for p in phrase_patterns(entries, "lower")]
     assert lower == ["word error rate", "word error rates", "word-error rate", "word-error rates"]
+
+
+def test_a_title_case_method_name_has_its_regular_plural():
+    assert title_plural("Random Forest") == "Random Forests"
+    assert title_plural("Gaussian Process") == "Gaussian Processes"
+    assert title_plural("Support Vector Machine") == "Support Vector Machines"
+
+
+def test_one_word_lower_case_or_acronym_ended_names_have_no_title_plural():
+    assert title_plural("Transformer") is None
+    assert title_plural("random forest") is None
+    assert title_plural("Gaussian NB") is None
+    assert title_plural("Mixture of Experts") is None
+
+
+def test_a_method_named_in_the_plural_is_named_as_written(nlp):
+    doc = nlp("We compare Random Forests with our model.")
+    hits = {(s.text, s.id_) for s in lexicon_spans(doc) if s.label_ == "METHOD"}
+    assert ("Random Forests", "Random Forests") in hits
 
 
 def test_the_first_canonical_of_a_surface_wins():

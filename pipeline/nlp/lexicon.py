@@ -62,6 +62,23 @@ def plural_variants(
     return [surface, surface + "s"]
 
 
+def title_plural(surface: str) -> str | None:
+    """The plural of a method name of two or more title-case words ("Random Forest" ->
+    "Random Forests", "Gaussian Process" -> "Gaussian Processes"): abstracts name the method
+    by its plural, and golds name it as written. None for other surfaces."""
+    words = surface.split()
+    last = words[-1] if words else ""
+    if len(words) < 2 or not all(w[:1].isupper() for w in words) or not last.isalpha():
+        return None
+    if not last[1:].islower() or len(last) < 3:
+        return None  # "Mixture of Experts", "Gaussian NB": no regular plural
+    if last.endswith(("s", "x", "z", "ch", "sh")):
+        return surface + "es"
+    if last.endswith("y") and not last.endswith(("ay", "ey", "oy", "uy")):
+        return surface[:-1] + "ies"
+    return surface + "s"
+
+
 def hyphen_variants(surface: str) -> list[str]:
     """A lower-case measure of three or four words, also with a hyphen in its modifier:
     "false positive rate" -> "false-positive rate", "root mean square error" -> "root-mean
@@ -108,17 +125,19 @@ def phrase_patterns(entries: list[LexiconEntry], case: str) -> list[dict[str, An
     out = []
     metrics = frozenset(e.surface for e in entries if e.label == "METRIC")
     for entry in entries:
-        surfaces = plural_variants(entry.surface, entry.label, metrics)
+        named = [(s, entry.canonical) for s in plural_variants(entry.surface, entry.label, metrics)]
         if entry.label == "METRIC":
-            surfaces += [h for s in surfaces for h in hyphen_variants(s)]
-        for surface in surfaces:
+            named += [(h, entry.canonical) for s, _ in named for h in hyphen_variants(s)]
+        if entry.label == "METHOD" and (plural := title_plural(entry.surface)):
+            named.append((plural, plural))  # named as written: "Random Forests"
+        for surface, canonical in named:
             exact = is_case_sensitive(surface)
             key = (entry.label, surface if exact else surface.lower())
             if key in seen:
                 continue
             seen.add(key)
             if exact == (case == "exact") and normalise(surface).text == surface:
-                out.append({"label": entry.label, "pattern": surface, "id": entry.canonical})
+                out.append({"label": entry.label, "pattern": surface, "id": canonical})
     return out
 
 
