@@ -161,13 +161,9 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
         elif span.label_ == "METHOD":
             j = span.end
             cont, tag = VOCAB.model_name_continuations, named_regex("model_tag")
-            while (
-                j < len(doc)
-                and j - span.end < 3
-                and (words[j] in cont or _VERSION.match(words[j]) or tag.match(words[j]))
-            ):
+            while j < len(doc) and j - span.end < 3 and _continues_model(words[j], cont, tag):
                 j += 1
-            if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5"
+            if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5", "Sonnet-4"
                 end = doc_starts(doc)[j - 1] + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
         out.append(
@@ -181,6 +177,13 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             )
         )
     return out
+
+
+def _continues_model(word: str, cont: Set[str], tag: regex.Pattern[str]) -> bool:
+    """True for a release word, version or tag after a model name, alone or hyphened to one
+    another ("Pro", "4.5", "R1"; "Sonnet-4", "2.5-Pro")."""
+    parts = word.split("-") if "-" in word else [word]
+    return all(p in cont or _VERSION.match(p) or tag.match(p) for p in parts)
 
 
 def _model_continuation(doc: Doc, i: int) -> int:

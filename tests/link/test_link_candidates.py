@@ -162,6 +162,16 @@ def test_method_lexicon_hit_keeps_version_words_and_model_tags():
     assert [c.label for c in cands] == ["METHOD"] * 3
 
 
+def test_release_words_hyphened_to_a_version_continue_a_model_name():
+    cands = lexicon_candidates(make_doc("We test Claude Sonnet-4 and Gemini 2.5-Pro here."))
+    assert texts(cands) == ["Claude Sonnet-4", "Gemini 2.5-Pro"]
+
+
+def test_a_hyphened_word_that_is_no_release_word_ends_a_model_name():
+    cands = lexicon_candidates(make_doc("We test Gemini 2.5-style prompts."))
+    assert texts(cands) == ["Gemini"]
+
+
 def test_a_product_word_continues_a_model_name():
     (cand,) = lexicon_candidates(make_doc("Agents such as Claude Code help."))
     assert cand.text == "Claude Code"
