@@ -140,10 +140,6 @@ def prefect_api(verbose: bool = False) -> str:
     return where
 
 
-BATCH_PER_WORKER = 256
-"""Default abstracts per task run and worker (pipeline.run.sequence.DEFAULT_BATCH)."""
-
-
 class Executor(StrEnum):
     """Where `run --workers N` extracts its batches."""
 
@@ -158,8 +154,9 @@ def run(
     batch_size: Annotated[
         int | None,
         typer.Option(
-            help="Abstracts per task run [default: 256 per worker: the one process that "
-            "orchestrates keeps up with more workers when each task run carries more].",
+            help="Abstracts per task run (default: 256 per worker, at most 1,024: the one "
+            "process that orchestrates keeps up with more workers when each task run carries "
+            "more).",
             min=1,
             show_default=False,
         ),
@@ -207,6 +204,7 @@ def run(
 ) -> None:
     """Extract every abstract in INPUTS into OUT/records.jsonl, errors.jsonl and summary.json."""
     from pipeline.io.ingest import Fields
+    from pipeline.run import default_batch_size
     from pipeline.run.outdir import OutputLocked
     from pipeline.run.procs import raise_on_sigterm
 
@@ -235,7 +233,7 @@ def run(
                 prefect,
                 options,
                 report=report,
-                batch_size=batch_size or BATCH_PER_WORKER * workers,
+                batch_size=batch_size or default_batch_size(workers),
                 max_chars=max_chars,
                 incremental=incremental,
             )

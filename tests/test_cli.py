@@ -78,6 +78,12 @@ def test_the_default_batch_is_256_abstracts_per_worker(tmp_path, monkeypatch):
     assert batch_size_of(tmp_path, monkeypatch, "--workers", "2") == 512
 
 
+def test_the_default_batch_stops_growing_at_1024():
+    from pipeline.run import default_batch_size
+
+    assert [default_batch_size(w) for w in (1, 2, 4, 32)] == [256, 512, 1024, 1024]
+
+
 def test_a_batch_size_given_is_kept_whatever_the_workers(tmp_path, monkeypatch):
     assert batch_size_of(tmp_path, monkeypatch, "--workers", "2", "--batch-size", "100") == 100
 

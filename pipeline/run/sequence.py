@@ -22,6 +22,7 @@ from pipeline.io.emit import ERRORS, RECORDS, SUMMARY
 from pipeline.io.ingest import MAX_CHARS, Fields, Ingested, InputItem, iter_ingest
 from pipeline.models import ErrorRecord, Summary
 from pipeline.record import EXTRACTOR
+from pipeline.run import BATCH_PER_WORKER, default_batch_size
 from pipeline.run.outdir import RunFolder
 from pipeline.run.progress import AUDITING, EXTRACTING, PHASE, READING, WRITING, announce
 from pipeline.run.store import STORE, Store, text_key
@@ -30,7 +31,7 @@ from pipeline.run.work import extract_lines, place, split_lines
 if TYPE_CHECKING:
     from pipeline.quality.pages import StreamingReport
 
-DEFAULT_BATCH = 256
+DEFAULT_BATCH = BATCH_PER_WORKER
 REPORT = "report.html"
 Progress = Callable[[int], None]
 Phase = Callable[[str], None]
@@ -344,10 +345,10 @@ def run_pipeline(
     phase: Phase | None = None,
 ) -> Summary:
     """Run the sequence with plain steps (no Prefect) and publish the outputs; batches of
-    `batch_size` abstracts, by default DEFAULT_BATCH per worker."""
+    `batch_size` abstracts, by default 256 per worker up to 1,024."""
     from pipeline.run.executors import plain_steps
 
-    batch_size = batch_size or DEFAULT_BATCH * max(workers, 1)
+    batch_size = batch_size or default_batch_size(workers)
 
     with plain_steps(workers, executor, dask_address) as steps:
         summary, _ = run_sequence(
