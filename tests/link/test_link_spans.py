@@ -45,9 +45,10 @@ def test_mention_that_is_not_a_long_form_is_kept_as_is():
     assert merge_definitions([(0, 6)], [], text) == [(0, 6)]
 
 
-def extended(text, name):
+def extended(text, name, extend=extend_with_head):
+    """The text of `name`'s first mention after `extend` (the head noun by default)."""
     s = text.index(name)
-    ((start, end),) = extend_with_head([(s, s + len(name))], text)
+    ((start, end),) = extend([(s, s + len(name))], text)
     return text[start:end]
 
 
@@ -84,9 +85,7 @@ def test_a_language_right_before_a_dataset_mention_joins_it():
 
 
 def versioned(text, name):
-    s = text.index(name)
-    ((start, end),) = extend_with_version([(s, s + len(name))], text)
-    return text[start:end]
+    return extended(text, name, extend_with_version)
 
 
 def test_a_release_number_right_after_a_dataset_mention_joins_it():
