@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import signal
@@ -24,6 +25,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import orjson
 from devgold import CORPUS, require_shared
@@ -31,6 +33,7 @@ from devgold import CORPUS, require_shared
 ROOT = Path(__file__).resolve().parents[1]
 SEED = ROOT / "seeds" / "iclr2026_abstracts.txt"
 SECTIONS = ("rss", "workers", "incremental", "resume", "prefect", "dask")
+SERVER_STARTED = re.compile(r"temporary Prefect server for this run: \S+, started in ([0-9.]+) s")
 
 
 @dataclass
@@ -44,6 +47,12 @@ class Run:
     children: set[int]
     cpu: float = 0.0  # user + system seconds of the run and every process it waited for
     load: float = 0.0  # the machine's 1-minute load average when the run started
+    server_start: float = 0.0  # seconds the run's temporary Prefect server took to start
+
+    def rate_apart(self) -> float:
+        """Abstracts per second of wall time less the temporary server's start-up (a one-off
+        cost the run prints on its own line, paid alike by every worker count)."""
+        return self.summary["read"] / (self.wall - self.server_start)
 
 
 def tree(pid: int) -> list[int]:
@@ -86,12 +95,18 @@ def alive(pid: int) -> bool:
 def run(args: list[str], out: Path, env: dict, kill_at: float | None = None) -> Run:
     """`python -m pipeline run ARGS --out OUT`; with `kill_at`, SIGKILL it when that share of
     its input's abstracts is written."""
+    with tempfile.TemporaryFile() as printed:
+        return watched(args, out, env, kill_at, printed)
+
+
+def watched(args: list[str], out: Path, env: dict, kill_at: float | None, printed: IO) -> Run:
+    """`run`, its standard error going to `printed` (read back for the server's start-up)."""
     cmd = [sys.executable, "-m", "pipeline", "run", *args, "--out", str(out)]
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE)  # fmt: skip
+                            stderr=printed)  # fmt: skip
     hwm = peak_tree = 0
     children: set[int] = set()
     while proc.poll() is None:
@@ -107,10 +122,14 @@ def run(args: list[str], out: Path, env: dict, kill_at: float | None = None) -> 
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    printed.seek(0)
+    said = printed.read().decode("utf-8", "replace")
     if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr.read().decode()[-3000:]}")
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{said[-3000:]}")
     summary = orjson.loads((out / "summary.json").read_bytes())
-    return Run(wall, hwm / 1024, peak_tree / 1024, summary, children, cpu, load)
+    started = SERVER_STARTED.search(said)
+    server_start = float(started[1]) if started else 0.0
+    return Run(wall, hwm / 1024, peak_tree / 1024, summary, children, cpu, load, server_start)
 
 
 def written(out: Path) -> int:
@@ -232,8 +251,10 @@ class Bench:
                 got = {w: median_run(runs) for w, runs in tries.items()}
                 for w, r in got.items():
                     extract_rate = r.summary["read"] / r.summary["seconds"]
+                    apart = f"{r.rate_apart() / got[1].rate_apart():.2f}×" if w == 2 else ""
                     rows.append([mode, w, r.wall, round(rate(r)), round(extract_rate),
-                                 "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×", r.cpu,
+                                 "" if w == 1 else f"{rate(r) / rate(got[1]):.2f}×",
+                                 r.server_start or "", apart if r.server_start else "", r.cpu,
                                  r.wall * 2 - r.cpu if w == 2 else "", r.load])  # fmt: skip
                 self.figures[f"{mode}_w1"], self.figures[f"{mode}_w2"] = rate(got[1]), rate(got[2])
                 self.figures[f"{mode}_w1_extract"] = (
@@ -245,7 +266,9 @@ class Bench:
         table(f"--workers 2 against 1, corpus ×5, --full --no-report (median of {self.repeat} "
               "alternated runs)",
               ["mode", "workers", "wall s", "abstracts/s (wall)",
-               "abstracts/s (read+extract phase)", "speed-up (wall)", "CPU s (run + children)",
+               "abstracts/s (read+extract phase)", "speed-up (wall)",
+               "temporary server's start-up s", "speed-up, start-up apart",
+               "CPU s (run + children)",
                "core-s not used by the run (2 × wall − CPU)", "load avg at start"],
               rows)  # fmt: skip
         outs = [self.work / "out" / f"w{w}{tag}" for w in (1, 2) for _, _, _, tag in modes]

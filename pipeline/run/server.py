@@ -4,7 +4,7 @@ Prefect's own ephemeral server is started lazily by whichever process first need
 each process-pool worker used to start one more. Here the run starts one before the flow, on a
 free port, with a parent-death signal, and points every process of the run at it through
 PREFECT_API_URL (the task runners pass the settings on to their workers). Prefect's server
-stack is imported only then: a run against a running server never loads it."""
+stack is imported only by that child: the run process never loads it."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def run_api(configured: str | None) -> Iterator[tuple[str, float | None]]:
         return
     from prefect.context import refresh_global_settings_context
 
-    from pipeline.run.temporary_server import RunServer  # Prefect's server stack: ~1.5 s
+    from pipeline.run.temporary_server import RunServer
 
     t0 = time.perf_counter()
     server = RunServer(free_port())
