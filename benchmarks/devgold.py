@@ -36,6 +36,7 @@ BLIND21_GOLD = ROOT / "tests" / "gold" / "blind21_gold.jsonl"  # seed 2047: read
 BLIND22_GOLD = ROOT / "tests" / "gold" / "blind22_gold.jsonl"  # seed 2048: errors never read
 BLIND23_GOLD = ROOT / "tests" / "gold" / "blind23_gold.jsonl"  # seed 2049: read after first run
 BLIND24_GOLD = ROOT / "tests" / "gold" / "blind24_gold.jsonl"  # seed 2050: errors never read
+BLIND25_GOLD = ROOT / "tests" / "gold" / "blind25_gold.jsonl"  # 2051, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 
