@@ -228,6 +228,9 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             continue
         text = full[start_char:end_char]
         parts = _HYPHEN.split(text)
+        if len(parts) > 1 and parts[-1] in VOCAB.noun_determiners:
+            text = text[: len(text) - len(parts[-1]) - 1]  # "PEAR-a fast framework": a dash
+            parts = parts[:-1]
         hint = None
         label = None
         if len(parts) > 1 and parts[-1].islower() and parts[-1] not in variants:
@@ -250,6 +253,8 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
         if len(text) < 2 or text in numerals or is_generic(text):
             continue
+        if text[0].islower() and text.lower() in VOCAB.common_english:
+            continue  # "Task-specific paRameters via ...": a backronym's capital in a word
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
         bare_short = len(text) <= 3 and text.isupper()
@@ -419,7 +424,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
     metric_classes, category_classes = VOCAB.metric_class_nouns, VOCAB.category_class_nouns
     classes = VOCAB.method_class_nouns | data_classes | metric_classes | category_classes
-    counted_classes = data_nouns | metric_classes | category_classes
+    counted_classes = data_nouns | metric_classes | category_classes | VOCAB.method_class_nouns
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
     out = []
@@ -432,7 +437,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         elif low == "(":
             cls_i = k - 1
         elif low in _DASHES_AND_COLONS and k > 0 and lowers[k - 1] in counted_classes:
-            cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)"
+            cls_i = k - 1  # "two datasets, MultiWOZ 2.2 (5 domains) and SGD (20 domains)",
+            # "two new variants, RLPO and RLMO"
         else:
             continue
         if cls_i < 0 or lowers[cls_i] not in classes:
@@ -477,9 +483,11 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
                 members.append(Candidate(start, end, text, "list", hint=hint))
             i = j
         if low == "(":
-            members = _plausible_parenthesised(members, hint)
+            members = _plausible_members(members, hint)
         if low in _DASHES_AND_COLONS and (len(members) < 2 or not _counted(lowers, cls_i)):
             members = []  # "across multiple datasets, MGLL outperforms": a new clause
+        if low in _DASHES_AND_COLONS and hint == "METHOD":
+            members = _plausible_members(members, hint)  # not "agents: Main, Tester"
         out.extend(members)
     return out
 
@@ -528,9 +536,10 @@ def _counted(lowers: list[str], cls_i: int) -> bool:
     return any(w in counts or w.isdigit() for w in lowers[max(0, cls_i - 4) : cls_i])
 
 
-def _plausible_parenthesised(members: list[Candidate], hint: str) -> list[Candidate]:
-    """Members of a "(A, B, and C)" list that look like names; a list of methods needs one
-    shaped member ("(Content, Structure, Language)" are roles, not models)."""
+def _plausible_members(members: list[Candidate], hint: str) -> list[Candidate]:
+    """Members of a "(A, B, and C)" or "three agents: A, B, C" list that look like names; a
+    list of methods needs one shaped member ("(Content, Structure, Language)" and "agents:
+    Main, Tester, Architect" are roles, not models)."""
     members = [m for m in members if _PLAIN_NAME.fullmatch(m.text)]
     if hint == "METHOD" and not any(_SHAPED.search(m.text) for m in members):
         return []

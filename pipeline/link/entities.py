@@ -251,6 +251,29 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
     return None
 
 
+def _cast_as_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+    """'dataset' / 'method' when the name is cast as a head noun from token i on: "as", a
+    determiner, at most three plain modifiers, then the head ("integrating VGGT as a spatial
+    understanding encoder", "X as its backbone", "X as the training set")."""
+    words, lowers, n = doc_words(doc), ctx.lowers, len(ctx.lowers)
+    if i + 2 >= n or lowers[i] != "as" or lowers[i + 1] not in VOCAB.noun_determiners:
+        return None
+    for j in range(i + 2, min(n, i + 6)):
+        head = _head_after(ctx, j)
+        if head is not None:
+            return head
+        word = words[j]
+        if not (word.replace("-", "").isalnum() and word == lowers[j]) or _ends_modifiers(word):
+            return None
+    return None
+
+
+def _ends_modifiers(word: str) -> bool:
+    """A function word that ends a run of modifiers before a head noun ("as a co-evolution
+    [between] models")."""
+    return word in VOCAB.link_words or word in VOCAB.title_stopwords
+
+
 def _modified_data_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """'dataset' when a strong data head noun (`modified_dataset_heads`) follows token i after
     one or two lower-case modifiers or a possessive ("the WSJCAM0 adult speech dataset", "the
@@ -316,6 +339,8 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
     for j in range(i + 2, min(n, i + 10)):
+        if words[j] == "," and _between_adjectives(words, lowers, j):
+            continue  # "AMNESIA, the first large-scale, open source benchmark"
         if words[j] in {",", ".", ";"} or lowers[j] in VOCAB.appositive_breaks:
             return None
         if lowers[j] in VOCAB.metric_heads_after_name:
@@ -324,6 +349,20 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         if head:
             return _last_head(ctx, j, head)
     return None
+
+
+def _between_adjectives(words: list[str], lowers: list[str], j: int) -> bool:
+    """True when the comma at token j joins two modifiers of one noun: a hyphened lower-case
+    word before it and a plain lower-case word after it ("large-scale, open source")."""
+    before, after = words[j - 1], words[j + 1] if j + 1 < len(words) else ""
+    return (
+        "-" in before.strip("-")
+        and before.islower()
+        and after.isalpha()
+        and after.islower()
+        and after not in VOCAB.link_words
+        and after not in VOCAB.list_conjunctions
+    )
 
 
 def _last_head(ctx: DocContext, j: int, head: str) -> str:
@@ -474,6 +513,8 @@ def vote_kind(
         if head is None:
             head = _named_after_data_noun(ctx, cs)  # "two new datasets called PARADE"
         if head is None and whole_token:
+            head = _cast_as_head(doc, ctx, ce)  # "integrating VGGT as a spatial encoder"
+        if head is None and whole_token:
             head = _modified_data_head(doc, ctx, ce)  # "the WSJCAM0 adult speech dataset"
         if head == "metric":
             draft.metric_like = True
@@ -529,6 +570,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
             roles.add("proposed")
         elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
+        elif _listed_as_new(ctx, ms):
+            roles.add("proposed")  # "leading to two new variants, RLPO and RLMO"
         elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
         elif draft.kind == "method" and _listed_as_prior_work(ctx, ms):
@@ -606,6 +649,20 @@ def _new_data_appositive(ctx: DocContext, end: int) -> bool:
     return marked is not None and any(w in VOCAB.dataset_heads for w in window[marked + 1 :])
 
 
+def _listed_as_new(ctx: DocContext, i: int) -> bool:
+    """True when token i is a member of a list after a class noun marked new ("two new
+    variants, RLPO and RLMO", "three novel datasets: A, B and C"): the paper's own."""
+    lowers, words = ctx.lowers, doc_words(ctx.doc)
+    classes = VOCAB.method_class_nouns | VOCAB.listing_data_nouns
+    joins = VOCAB.list_conjunctions
+    for k in range(i - 1, max(0, i - 12), -1):
+        if lowers[k] in (",", ":") and lowers[k - 1] in classes:
+            return not VOCAB.new_data_markers.isdisjoint(lowers[max(0, k - 4) : k - 1])
+        if not (lowers[k] == "," or lowers[k] in joins or words[k][:1].isupper()):
+            return False  # only names, commas and "and" stand between a member and its list
+    return False
+
+
 def _after_percent(ctx: DocContext, i: int) -> bool:
     """True when token i follows a percentage ("91.4 %", "91.4%")."""
     lowers = ctx.lowers
@@ -638,7 +695,12 @@ def _hardware_mention(doc: Doc, ctx: DocContext, start: int, end: int) -> bool:
     first, last = ctx.token_span(start, end)
     lowers, heads = ctx.lowers, VOCAB.hardware_heads
     j = last
-    while j < len(lowers) and j < last + 2 and lowers[j][:1].isdigit():
+    while (
+        j < len(lowers)
+        and j < last + 2
+        and lowers[j] not in heads
+        and _model_number(doc_words(doc)[j])
+    ):
         j += 1
     coded = j > last or any(ch.isdigit() for ch in doc_text(doc)[start:end])
     if coded and j < len(lowers) and lowers[j] in heads:
@@ -652,6 +714,12 @@ def _hardware_mention(doc: Doc, ctx: DocContext, start: int, end: int) -> bool:
         if not (named or word in (",", "-", "/") or lowers[i] in joins):
             return False
     return False
+
+
+def _model_number(word: str) -> bool:
+    """A token of a hardware model's number: digits first ("4090", "80GB") or a short
+    capitalised suffix ("Ti", "XT")."""
+    return word[:1].isdigit() or (word[:1].isupper() and len(word) <= 3 and word.isalnum())
 
 
 def share_of(lowers: list[str], i: int) -> bool:

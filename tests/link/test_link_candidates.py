@@ -551,3 +551,24 @@ def test_a_family_or_assisted_compound_cuts_to_its_name():
         c.text for c in shape_candidates(make_doc("Across GRPO-family and FooNet-assisted runs."))
     ]
     assert texts == ["GRPO", "FooNet"]
+
+
+def test_counted_method_list_after_a_comma():
+    assert listed("This leads to two new variants, RLPO and RLMO, which train stably.") == [
+        "RLPO",
+        "RLMO",
+    ]
+
+
+def test_counted_method_list_needs_a_shaped_member():
+    assert listed("It is driven by three inner agents: Main, Tester, Architect.") == []
+
+
+def test_a_backronym_capital_inside_a_common_word_is_no_shape():
+    got = shapes("We find Task-specific paRameters via probing for eICU and mBERT.")
+    assert "paRameters" not in got and {"eICU", "mBERT"} <= set(got)
+
+
+def test_a_determiner_hyphened_to_a_name_is_a_dash():
+    cand = shapes("We propose PEAR-a fast framework for meshes.")["PEAR"]
+    assert (cand.start, cand.end) == (11, 15)

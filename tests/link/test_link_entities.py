@@ -633,3 +633,30 @@ def test_a_coined_short_form_of_a_lower_case_phrase_stays_a_dataset():
     assert not _common_noun_acronym(draft("synthetic long-video meta-evaluation", "SLVMEval"))
     assert _common_noun_acronym(draft("knowledge tracing", "KT"))
     assert not _common_noun_acronym(draft("Knowledge Tracing Benchmark", "KTB"))
+
+
+def test_a_name_cast_as_a_head_noun_takes_its_kind():
+    d = judged("The model integrates ZORP as a spatial understanding encoder.", "ZORP")
+    assert (d.kind, d.supported) == ("method", True)
+    d = judged("We use Zorplex as the training set and report results.", "Zorplex")
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_a_preposition_ends_the_modifiers_of_a_cast_head():
+    d = judged("It reframes ZORP as a co-evolution between models and data.", "ZORP")
+    assert not d.supported
+
+
+def test_a_comma_between_two_modifiers_keeps_the_appositive():
+    d = judged("We introduce ZORP, the first large-scale, open source benchmark for it.", "ZORP")
+    assert (d.kind, d.supported) == ("dataset", True)
+
+
+def test_members_listed_after_a_class_noun_marked_new_are_proposed():
+    text = "We propose an initialization, leading to two new variants, RLPO and RLMO."
+    assert judged(text, "RLMO", others=("RLPO",)).role == "proposed"
+    assert judged("We test two popular methods, MAPF-LNS and CBS.", "CBS").role != "proposed"
+
+
+def test_a_short_capitalised_model_suffix_may_stand_before_the_hardware_noun():
+    assert hardware_of(*at("It runs on a single NVIDIA 2080 Ti GPU in a day.", "NVIDIA 2080"))
