@@ -253,7 +253,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             label = lexicon_labels().get(text)  # it knows "ImageNet" of "ImageNet-based"
         if len(text) < 2 or text in numerals or is_generic(text):
             continue
-        if text[0].islower() and text.lower() in VOCAB.common_english:
+        if named_regex("backronym_word").match(text) and text.lower() in VOCAB.common_english:
             continue  # "Task-specific paRameters via ...": a backronym's capital in a word
         if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms

@@ -572,3 +572,7 @@ def test_a_backronym_capital_inside_a_common_word_is_no_shape():
 def test_a_determiner_hyphened_to_a_name_is_a_dash():
     cand = shapes("We propose PEAR-a fast framework for meshes.")["PEAR"]
     assert (cand.start, cand.end) == (11, 15)
+
+
+def test_capitals_that_open_a_common_word_keep_the_shape():
+    assert {"DAgger", "GloVe"} <= set(shapes("We train with DAgger and GloVe vectors."))
