@@ -249,6 +249,8 @@ class Bench:
                         args = [str(self.x5), "--full", "--no-report", "--workers", str(w), *flags]
                         tries[w].append(run(args, self.out(f"w{w}{tag}"), env))
                 got = {w: median_run(runs) for w, runs in tries.items()}
+                if tag == "p" and not all(r.server_start for r in got.values()):
+                    print("warning: no 'temporary Prefect server ... started in' line was read")
                 for w, r in got.items():
                     extract_rate = r.summary["read"] / r.summary["seconds"]
                     apart = f"{r.rate_apart() / got[1].rate_apart():.2f}×" if w == 2 else ""
