@@ -230,8 +230,24 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             ctx.proposal[i] = True
             named = named or inside[i]
             i += 1
+        if not named and i + 1 < end and lowers[i] == "as" and _name_like(ctx, inside, i + 1):
+            named = _mark_name_from(ctx, i + 1, end, inside)  # "we present our approach as MATCH"
         if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+
+
+def _name_like(ctx: DocContext, inside: list[bool], k: int) -> bool:
+    """A token of a protected name, or a word with a capital letter ("MATCH", "ConfLVLM")."""
+    word = doc_words(ctx.doc)[k]
+    return inside[k] or (word[:1].isupper() and word != word.lower())
+
+
+def _mark_name_from(ctx: DocContext, i: int, end: int, inside: list[bool]) -> bool:
+    """Flag the name that starts at token i as proposed; True."""
+    while i < end and _name_like(ctx, inside, i):
+        ctx.proposal[i] = True
+        i += 1
+    return True
 
 
 @cache
@@ -256,10 +272,10 @@ def _named_parenthesis(ctx: DocContext, i: int, inside: list[bool]) -> int | Non
 def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> None:
     """ "we introduce a framework to address X, ConfLVLM, which ...": the first name set off
     by commas after an unnamed proposal object is what the sentence introduces."""
-    lowers, words = ctx.lowers, doc_words(ctx.doc)
+    lowers = ctx.lowers
 
     def name_like(k: int) -> bool:
-        return inside[k] or (words[k][:1].isupper() and words[k] != words[k].lower())
+        return _name_like(ctx, inside, k)
 
     while i < limit:
         if name_like(i) and lowers[i - 1] == ",":

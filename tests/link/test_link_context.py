@@ -226,3 +226,10 @@ def test_base_context_lends_sentences_without_protected_names():
     assert reused.proposal == fresh.proposal
     assert reused.comparison == fresh.comparison
     assert reused.clause_counts == fresh.clause_counts
+
+
+def test_a_name_right_after_as_that_ends_the_object_is_proposed():
+    doc, ctx = context("We present a selection of blocks as MATCH, a framework.")
+    assert "MATCH" in flagged(doc, ctx.proposal)
+    doc, ctx = context("We propose a new loss as a replacement for LoRA.")
+    assert "LoRA" not in flagged(doc, ctx.proposal)
