@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Set
 from dataclasses import dataclass
 from functools import cache
@@ -166,17 +167,48 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
             if j > span.end:  # "Gemini 2.5 Pro", "Claude Sonnet 4.5", "GPT 5", "Sonnet-4"
                 end = doc_starts(doc)[j - 1] + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
+        start = span.start_char
+        if span.label_ == "METHOD" and _variant_word_before(doc, span.start):
+            start = doc_starts(doc)[span.start - 1]  # "Dueling DQN", "Romanian BERT"
+            text = doc_text(doc)[start:end]
         out.append(
             Candidate(
-                span.start_char,
+                start,
                 end,
                 text,
                 "lexicon",
                 label=span.label_,
-                canonical=span.id_ if end == span.end_char else text,
+                canonical=span.id_ if (start, end) == (span.start_char, span.end_char) else text,
             )
         )
     return out
+
+
+def _variant_word_before(doc: Doc, i: int) -> bool:
+    """True when the word before token i names a variant of the known method at i: a
+    title-case word that opens no sentence, follows no capitalised word and is no function
+    word ("Dueling DQN", "Audio Mamba", "a Romanian BERT model", "Visual CoT")."""
+    if i < 1:
+        return False
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    word = words[i - 1]
+    if not (word.istitle() and word.isalpha()) or lowers[i - 1] in VOCAB.title_stopwords:
+        return False
+    if _opens_sentence(lowers, i - 1) or words[i - 2][:1].isupper():
+        return False
+    return (
+        lowers[i - 1] in VOCAB.common_english  # not "Anthropic Claude", "Milvus HNSW"
+        and word not in _brand_words()  # not "Google BERT"
+        and lexicon_labels().get(word) is None
+    )
+
+
+@cache
+def _brand_words() -> frozenset[str]:
+    """First words of three or more multi-word lexicon names ("Google", "Stanford", "Penn"):
+    a maker's or a collection's name, never a variant of the name after it."""
+    firsts = Counter(name.split()[0] for name in lexicon_labels() if " " in name)
+    return frozenset(word for word, count in firsts.items() if count >= 3)
 
 
 def _continues_model(word: str, cont: Set[str], tag: regex.Pattern[str]) -> bool:

@@ -576,3 +576,22 @@ def test_a_determiner_hyphened_to_a_name_is_a_dash():
 
 def test_capitals_that_open_a_common_word_keep_the_shape():
     assert {"DAgger", "GloVe"} <= set(shapes("We train with DAgger and GloVe vectors."))
+
+
+def lexicon_texts(text):
+    return [c.text for c in lexicon_candidates(make_doc(text))]
+
+
+def test_a_title_case_word_before_a_known_method_names_a_variant():
+    assert lexicon_texts("Our agent uses Adaptive Random Forests and Local SGD.") == [
+        "Adaptive Random Forests",
+        "Local SGD",
+    ]
+    assert lexicon_texts("We compare with a Romanian BERT model.") == ["Romanian BERT"]
+
+
+def test_a_maker_or_a_sentence_start_is_no_variant_word():
+    got = lexicon_texts("We use Anthropic Claude 3.5 Sonnet and Google BERT.")
+    assert "Claude 3.5 Sonnet" in got and "BERT" in got
+    assert not any(t.startswith(("Anthropic", "Google")) for t in got)
+    assert lexicon_texts("Standard BERT fails here.") == ["BERT"]
