@@ -660,3 +660,7 @@ def test_members_listed_after_a_class_noun_marked_new_are_proposed():
 
 def test_a_short_capitalised_model_suffix_may_stand_before_the_hardware_noun():
     assert hardware_of(*at("It runs on a single NVIDIA 2080 Ti GPU in a day.", "NVIDIA 2080"))
+
+
+def test_a_treebank_like_ending_votes_dataset():
+    assert judged("We derive trees from ZorpGbank for parsing.", "ZorpGbank").kind == "dataset"
