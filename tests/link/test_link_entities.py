@@ -663,4 +663,4 @@ def test_a_short_capitalised_model_suffix_may_stand_before_the_hardware_noun():
 
 
 def test_a_treebank_like_ending_votes_dataset():
-    assert judged("We derive trees from ZorpGbank for parsing.", "ZorpGbank").kind == "dataset"
+    assert judged("We use ZorpGbank for parsing.", "ZorpGbank").kind == "dataset"
