@@ -51,9 +51,20 @@ def keep_metric(span: Span) -> bool:
         and span.start > 0
         and doc_words(doc)[span.start - 1] not in {".", "(", ":", "\n"}
         and not _coordinated_metric(span)
+        and not _bound_title_metric(doc, span, prev)
     ):
         return False  # "the Recall, Plan and Update modules": a capitalised name mid-sentence
     return f"{prev} {canonical}" not in VOCAB.metric_blocked_phrases  # "mixed precision"
+
+
+def _bound_title_metric(doc: Doc, span: Span, prev: str) -> bool:
+    """A title-case metric word a value or a change binds ("improves Bleu by", "Bleu score",
+    "Recall of 91%"), which a module's name never is."""
+    lowers = doc_lowers(doc)
+    nxt = lowers[span.end] if span.end < len(doc) else ""
+    after = lowers[span.end + 1] if span.end + 1 < len(doc) else ""
+    valued = nxt in VOCAB.measure_binders and nxt != "(" and after[:1].isdigit()
+    return prev in VOCAB.measure_change_verbs or nxt in VOCAB.metric_heads_after_name or valued
 
 
 def _coordinated_metric(span: Span) -> bool:
@@ -335,7 +346,8 @@ def _single_head_before(lowers: list[str], end: int) -> list[int]:
 
 def _name_before(doc: Doc, end: int) -> list[int]:
     """Token indices of a measure's name ending at token `end` - 1 on a bound head ("the
-    [Brier score]", "[solve rate]"): two or three plain or title-case words, leading
+    [Brier score]", "[solve rate]", "[RAM usage]"): two or three plain or title-case words
+    or resource acronyms, leading
     'mean'/'the'/... kept, never across a link word; [] when the last word is no head or
     the name is a bare head or praise ("a score of", "strong scores of")."""
     words, lowers = doc_words(doc), doc_lowers(doc)
@@ -345,7 +357,8 @@ def _name_before(doc: Doc, end: int) -> list[int]:
     for k in range(end - 2, max(-1, end - 4), -1):
         word = words[k]
         title = word[:1].isupper() and word[1:].islower()
-        if not (_plain_word(word, VOCAB.link_words) or title):
+        resource = word.isupper() and lowers[k] in VOCAB.resource_acronyms  # "[RAM] usage"
+        if not (_plain_word(word, VOCAB.link_words) or title or resource):
             break
         low = lowers[k]
         if low in VOCAB.performance_verbs or low in VOCAB.measure_change_verbs:
@@ -379,6 +392,7 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     "[accuracy] improves by 4%", "improves [solve rate] by 2 points"."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     out = []
+    changed_end = -1  # where the value of the last "VERB X by N" ends: "and Y by M" shares VERB
     for n in doc._.numbers:
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
         if span is None or span.start < 2:
@@ -398,13 +412,25 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             verb = run[0] - 1 if run else -1
             if verb > 0 and lowers[verb] in VOCAB.noun_determiners:
                 verb -= 1  # "reduces the collision rate by 30%"
-            if run and (verb < 0 or lowers[verb] not in VOCAB.measure_change_verbs):
+            shared = _shares_change_verb(lowers, verb, changed_end)
+            if run and (verb < 0 or lowers[verb] not in VOCAB.measure_change_verbs) and not shared:
                 run = []
+            if run:
+                changed_end = span.end
         if run:
             end = doc[run[-1]].idx + len(words[run[-1]])
             name = _canonical_phrase([lowers[k] for k in run])
             out.append((doc[run[0]].idx, end, read_map("single_measure_heads").get(name, name)))
     return out
+
+
+def _shares_change_verb(lowers: list[str], link: int, changed_end: int) -> bool:
+    """Token `link` is the "and" (or comma) right after the value of a "VERB X by N" (one
+    unit word between), so the measure after it shares that verb: "reduces latency by 40%
+    [and] memory by 30 GB"."""
+    if changed_end < 0 or link < 0 or lowers[link] not in VOCAB.list_conjunctions | {","}:
+        return False
+    return changed_end <= link <= changed_end + 1
 
 
 def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:

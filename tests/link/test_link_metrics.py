@@ -73,6 +73,15 @@ def test_capitalised_metric_word_mid_sentence_is_a_name():
     assert kept("Its Recall module works; recall rises.") == [("Recall", False), ("recall", True)]
 
 
+def test_capitalised_metric_word_bound_to_a_change_or_value_is_a_metric():
+    assert kept("Our system improves Bleu by 2 points.") == [("Bleu", True)]
+    assert kept("The Bleu score is 30 with a Recall of 91%.") == [
+        ("Bleu", True),
+        ("Recall", True),
+    ]
+    assert kept("Its Recall (R) module works.") == [("Recall", False)]
+
+
 def test_capitalised_metric_word_in_a_metric_list_is_a_metric():
     assert kept("We report Precision, Recall and F1.") == [
         ("Precision", True),
@@ -185,6 +194,22 @@ def test_one_measure_head_moved_by_a_change_verb_and_by_is_a_measure():
 def test_a_determiner_may_stand_between_the_change_verb_and_its_measure():
     got = spans_of(bound_phrase_spans, "It reduces the collision rate by 30%.")
     assert got == [("collision rate", "collision rate")]
+
+
+def test_a_measure_after_and_shares_the_change_verb_of_the_one_before():
+    text = "It reduces the collision rate by 30% and dwell time by 8.9%."
+    got = spans_of(bound_phrase_spans, text)
+    assert got == [("collision rate", "collision rate"), ("dwell time", "dwell time")]
+
+
+def test_a_measure_after_and_without_a_change_before_is_no_bound_measure():
+    assert spans_of(bound_phrase_spans, "It has speed and dwell time by 8.9%.") == []
+
+
+def test_a_resource_acronym_may_begin_a_bound_measure_name():
+    got = spans_of(bound_phrase_spans, "It cuts costs while reducing RAM usage by 97.1%.")
+    assert got == [("RAM usage", "ram usage")]
+    assert spans_of(bound_phrase_spans, "It lifts MMLU accuracy of 80%.") == []
 
 
 def test_a_plural_measure_head_after_a_value():
