@@ -15,6 +15,7 @@ GOLDS = sorted((ROOT / "tests" / "gold").glob("*_gold.jsonl"))
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 NUMBER_WITH_UNIT = regex.compile(r"\d(?:[.,]\d+)?\s?(?:%|×|x\b|points?\b|pp\b|pts\b)")
 NAME_SHAPED = regex.compile(r"\b\p{L}*\p{Lu}\p{L}*[\p{Lu}\d][\p{L}\d-]*\b")
+DECIMAL = regex.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")  # "an F1 of 0.93", "R2 = 0.75"
 
 
 def ids_in(paths: list[Path], key: str) -> set[str]:
@@ -29,9 +30,15 @@ def ids_in(paths: list[Path], key: str) -> set[str]:
 
 
 def select(
-    rows: list[dict], seed: int, with_numbers: int, without: int, taken: set[str]
+    rows: list[dict],
+    seed: int,
+    with_numbers: int,
+    without: int,
+    taken: set[str],
+    decimals_only: bool = False,
 ) -> list[dict]:
-    """Shuffle with `seed`; take the first abstracts with a number+unit and a name, then without."""
+    """Shuffle with `seed`; take the first abstracts with a number+unit and a name, then without
+    (with `decimals_only`, only those of them that hold a decimal number: values with no unit)."""
     order = list(rows)
     random.Random(seed).shuffle(order)
     picked_with: list[dict] = []
@@ -41,6 +48,8 @@ def select(
             continue
         text = row["abstract"]
         numeric = bool(NUMBER_WITH_UNIT.search(text))
+        if decimals_only and not numeric and not DECIMAL.search(text):
+            continue
         if numeric and NAME_SHAPED.search(text) and len(picked_with) < with_numbers:
             picked_with.append(row)
         elif not numeric and len(picked_without) < without:
@@ -65,10 +74,17 @@ def main() -> None:
         default=[],
         help="selections not yet committed as golds (JSON Lines with `id`): their ids are skipped",
     )
+    parser.add_argument(
+        "--decimals-only",
+        action="store_true",
+        help="take abstracts without a number+unit only when they hold a decimal number",
+    )
     args = parser.parse_args()
     rows = [orjson.loads(line) for line in (args.shared / CORPUS).read_bytes().splitlines()]
     taken = ids_in(GOLDS, "source_id") | ids_in(args.taken, "id")
-    picked = select(rows, args.seed, args.with_numbers, args.without, taken)
+    picked = select(
+        rows, args.seed, args.with_numbers, args.without, taken, decimals_only=args.decimals_only
+    )
     args.out.write_bytes(b"".join(orjson.dumps(row) + b"\n" for row in picked))
     print(f"{len(picked)} abstracts (seed {args.seed}) written to {args.out}")
     numeric = sum(bool(NUMBER_WITH_UNIT.search(row["abstract"])) for row in picked)
