@@ -15,7 +15,9 @@ GOLDS = sorted((ROOT / "tests" / "gold").glob("*_gold.jsonl"))
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 NUMBER_WITH_UNIT = regex.compile(r"\d(?:[.,]\d+)?\s?(?:%|×|x\b|points?\b|pp\b|pts\b)")
 NAME_SHAPED = regex.compile(r"\b\p{L}*\p{Lu}\p{L}*[\p{Lu}\d][\p{L}\d-]*\b")
-DECIMAL = regex.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")  # "an F1 of 0.93", "R2 = 0.75"
+# A decimal number ("an F1 of 0.93 on", "R2 = 0.75,"); one right before a full stop is missed
+# (blind 26 was selected with this pattern as it stands).
+DECIMAL = regex.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
 
 
 def ids_in(paths: list[Path], key: str) -> set[str]:
