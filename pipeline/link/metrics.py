@@ -59,12 +59,14 @@ def keep_metric(span: Span) -> bool:
 
 def _bound_title_metric(doc: Doc, span: Span, prev: str) -> bool:
     """A title-case metric word a value or a change binds ("improves Bleu by", "Bleu score",
-    "Recall of 91%"), which a module's name never is."""
+    "Recall of 91%", "+1.4 Bleu"), which a module's name never is."""
     lowers = doc_lowers(doc)
     nxt = lowers[span.end] if span.end < len(doc) else ""
     after = lowers[span.end + 1] if span.end + 1 < len(doc) else ""
     valued = nxt in VOCAB.measure_binders and nxt != "(" and after[:1].isdigit()
-    return prev in VOCAB.measure_change_verbs or nxt in VOCAB.metric_heads_after_name or valued
+    after_value = prev.lstrip("+-−")[:1].isdigit()
+    bound = prev in VOCAB.measure_change_verbs or nxt in VOCAB.metric_heads_after_name
+    return bound or valued or after_value
 
 
 def _coordinated_metric(span: Span) -> bool:

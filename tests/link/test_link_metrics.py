@@ -75,6 +75,7 @@ def test_capitalised_metric_word_mid_sentence_is_a_name():
 
 def test_capitalised_metric_word_bound_to_a_change_or_value_is_a_metric():
     assert kept("Our system improves Bleu by 2 points.") == [("Bleu", True)]
+    assert kept("It gains up to +1.4 Bleu.") == [("Bleu", True)]
     assert kept("The Bleu score is 30 with a Recall of 91%.") == [
         ("Bleu", True),
         ("Recall", True),
