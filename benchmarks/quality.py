@@ -40,6 +40,7 @@ from devgold import (
     BLIND23_GOLD,
     BLIND24_GOLD,
     BLIND25_GOLD,
+    BLIND26_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -138,6 +139,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 23 (30)", dev_report(args.shared, BLIND23_GOLD))
     add_gold_rows(table, "blind gold 24 (30, never read)", dev_report(args.shared, BLIND24_GOLD))
     add_gold_rows(table, "blind gold 25 (30, no values)", dev_report(args.shared, BLIND25_GOLD))
+    add_gold_rows(table, "blind gold 26 (25, decimals)", dev_report(args.shared, BLIND26_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
