@@ -11,6 +11,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import regex
+
 from pipeline.errors import LexiconError
 
 DATA_DIR = Path(str(resources.files("pipeline") / "data"))
@@ -162,3 +164,10 @@ def read_map(name: str) -> dict[str, Any]:
     """A packaged JSON object of `data/maps/NAME.json` (its `_doc` entry dropped)."""
     raw = json.loads(data_path(f"maps/{name}.json").read_text(encoding="utf-8"))
     return {k: v for k, v in raw.items() if k != "_doc"}
+
+
+@cache
+def named_regex(name: str) -> regex.Pattern[str]:
+    """A regex of data/patterns/link_regexes.jsonl by name, compiled once."""
+    rows = read_jsonl(data_path("patterns/link_regexes.jsonl"))
+    return regex.compile(next(r["regex"] for r in rows if r["name"] == name))

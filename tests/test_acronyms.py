@@ -7,6 +7,7 @@ from pipeline.nlp.acronyms import (
     find_acronyms,
     is_short_form,
     max_long_words,
+    spelled_part,
     valid_pair,
 )
 
@@ -78,6 +79,20 @@ def test_long_then_short(nlp):
     assert (a.short, a.long) == ("RAG", "Retrieval-Augmented Generation")
     assert doc.text[a.long_start : a.long_end] == a.long
     assert doc.text[a.short_start : a.short_end] == "RAG"
+
+
+@pytest.mark.parametrize(
+    "short,spelled",
+    [("YOLOv8", "YOLO"), ("DINO-v2", "DINO"), ("RAG", "RAG"), ("Av2", "Av2"), ("GATv2", "GAT")],
+)
+def test_spelled_part_drops_a_glued_version_when_two_capitals_remain(short, spelled):
+    assert spelled_part(short) == spelled
+
+
+def test_a_short_form_with_a_glued_version_is_defined_by_the_letters_before_it(nlp):
+    doc = nlp("It stacks MobileNetV2, You Only Look Once (YOLOv8), and DenseNet201.")
+    (a,) = find_acronyms(doc)
+    assert (a.short, a.long) == ("YOLOv8", "You Only Look Once")
 
 
 def test_short_then_long(nlp):

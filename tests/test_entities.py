@@ -130,6 +130,16 @@ def test_capitals_then_word_shape():
     assert names(r.methods) == {"NU-Wave": "compared", "WSRGlow": "compared"}
 
 
+def test_an_acronym_with_a_glued_version_is_a_name():
+    r = extract_text("We report main results with YOLOv10, and compare with GATv2.")
+    assert set(names(r.methods)) == {"YOLOv10", "GATv2"}
+
+
+def test_an_appositive_headed_by_an_agent_noun_makes_a_method():
+    r = extract_text("Building on YOLOv10, an NMS-free dual-head detector, we adapt it.")
+    assert names(r.methods) == {"YOLOv10": "used"} and r.datasets == []
+
+
 def test_lower_case_letter_digit_model_names_are_names_but_versions_are_not():
     r = extract_text("We compare GPT-4o-mini and o1-mini, and fine-tune Whisper v3-large.")
     assert "o1-mini" in names(r.methods) and "v3-large" not in names(r.methods)

@@ -6,7 +6,7 @@ from functools import cache, lru_cache
 
 import regex
 
-from pipeline.resources import VOCAB, data_path, read_jsonl, read_tsv
+from pipeline.resources import VOCAB, data_path, named_regex, read_tsv
 
 _DASHES = regex.compile(r"[\p{Pd}\u2212]")
 
@@ -19,13 +19,6 @@ def fold(text: str) -> str:
 @lru_cache(maxsize=1 << 16)
 def _fold(text: str) -> str:
     return " ".join(_DASHES.sub("-", text).casefold().split())
-
-
-@cache
-def named_regex(name: str) -> regex.Pattern[str]:
-    """A regex of data/patterns/link_regexes.jsonl by name, compiled once."""
-    rows = read_jsonl(data_path("patterns/link_regexes.jsonl"))
-    return regex.compile(next(r["regex"] for r in rows if r["name"] == name))
 
 
 @cache

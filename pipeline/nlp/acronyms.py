@@ -14,7 +14,7 @@ from pipeline.nlp.tokenizer import (
     indices_of,
     sentence_bounds,
 )
-from pipeline.resources import VOCAB
+from pipeline.resources import VOCAB, named_regex
 
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
@@ -42,6 +42,13 @@ def is_short_form(text: str) -> bool:
     if not text[0].isalnum() or not any(c.isupper() for c in text):
         return False
     return sum(c.isalpha() for c in text) >= (2 if text[0].isalpha() else 3)
+
+
+def spelled_part(short: str) -> str:
+    """The part of a short form that its long form spells: less a glued version ("YOLOv8" ->
+    YOLO, "DINO-v2" -> DINO) when at least two capitals remain; else the whole."""
+    stem = named_regex("glued_version").sub("", short)
+    return stem if stem != short and sum(c.isupper() for c in stem) >= 2 else short
 
 
 def best_long_form(short: str, long: str) -> int | None:
@@ -152,15 +159,16 @@ def _long_then_short(
 ) -> Acronym | None:
     if not is_short_form(inner):
         return None
-    window = _window_before(toks, sent_start, paren_i, max_long_words(inner))
+    spelled = spelled_part(inner)
+    window = _window_before(toks, sent_start, paren_i, max_long_words(spelled))
     if window is None:
         return None
     candidate = toks.text[window[0] : window[1]]
-    offset = best_long_form(inner, candidate)
+    offset = best_long_form(spelled, candidate)
     if offset is None:
         return None
     long = candidate[offset:]
-    if not valid_pair(inner, long):
+    if not valid_pair(spelled, long):
         return None
     return Acronym(inner, s0, s1, long, window[0] + offset, window[1])
 
@@ -173,8 +181,9 @@ def _short_then_long(
     prev = toks.words[paren_i - 1]
     if not is_short_form(prev):
         return None
-    offset = best_long_form(prev, inner)
-    if offset != 0 or not valid_pair(prev, inner):
+    spelled = spelled_part(prev)
+    offset = best_long_form(spelled, inner)
+    if offset != 0 or not valid_pair(spelled, inner):
         return None
     start = toks.starts[paren_i - 1]
     return Acronym(prev, start, start + len(prev), inner, s0, s1)

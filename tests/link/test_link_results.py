@@ -134,6 +134,12 @@ def test_our_noun_gives_the_value_to_the_proposed_name_with_that_noun():
     assert got["28.4%"][4] == "Self-Audit Framework"
 
 
+def test_our_noun_keeps_the_value_with_a_proposed_name_of_its_sentence():
+    s = Sentence("Our method, RTNet yields 3.5% gains.")
+    got = s.results(methods=s.tags("RTNet"), main="FuseNet", proposed=["FuseNet", "RTNet"])
+    assert got["3.5%"][4] == "RTNet"
+
+
 def test_count_describing_data_has_no_method():
     s = Sentence("The benchmark has 250 problems.")
     assert s.results(main="FooNet")["250"][4] is None
