@@ -207,6 +207,19 @@ def test_a_measure_after_and_without_a_change_before_is_no_bound_measure():
     assert spans_of(bound_phrase_spans, "It has speed and dwell time by 8.9%.") == []
 
 
+def test_a_plural_object_a_change_verb_counts_by_a_value_is_a_measure():
+    text = "It mitigates bias, reducing collisions by 31.2% and traffic violations by 33.2%."
+    got = spans_of(bound_phrase_spans, text)
+    assert got == [("collisions", "collisions"), ("traffic violations", "traffic violations")]
+    got = spans_of(bound_phrase_spans, "It reduces turns by an additional 10.4%.")
+    assert got == [("turns", "turns")]
+
+
+def test_models_or_metrics_moved_by_a_value_are_no_measure():
+    text = "It outperforms state-of-the-art models by 3% and reduces bias metrics by 30%."
+    assert spans_of(bound_phrase_spans, text) == []
+
+
 def test_a_resource_acronym_may_begin_a_bound_measure_name():
     got = spans_of(bound_phrase_spans, "It cuts costs while reducing RAM usage by 97.1%.")
     assert got == [("RAM usage", "ram usage")]
