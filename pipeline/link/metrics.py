@@ -397,7 +397,8 @@ def _name_before(doc: Doc, end: int) -> list[int]:
             return []  # "modest baseline scores of 31%": praise, not a measure's name
         run.insert(0, k)
     named = [k for k in run if lowers[k] not in VOCAB.measure_phrase_leading_words]
-    if len(named) < 2:
+    led = len(run) == 2 and lowers[run[0]] != "the" and lowers[end - 1] in VOCAB.bare_measure_heads
+    if len(named) < 2 and not led:  # "an [average score] of 65.08" names one
         return []  # a bare head ("a score of 67.9", "cost of 24x") names no measure
     phrase = " ".join(lowers[k] for k in run[-2:])
     return [] if phrase in VOCAB.non_measure_phrases else run

@@ -150,8 +150,11 @@ def units_written_once(numbers: list[dict], text: str) -> list[dict]:
 
 def continues_list(prev: dict, num: dict, text: str) -> bool:
     """True when `num` follows `prev` in a value list ("41.2, 18.7 and 38.3") with the same
-    shape: both decimals or both with the same unit."""
-    gap = text[prev["end"] : num["start"]]
+    shape: both decimals or both with the same unit. A value written as a change from A
+    starts at A ("0.773 → 0.823, 0.757 → 0.809 and 0.801 → 0.839")."""
+    begin = num.get("from_start")
+    start = num["start"] if begin is None else min(begin, num["start"])
+    gap = text[prev["end"] : start]
     if not _list_gap().fullmatch(gap):
         return False
     same_unit = prev["unit"] == num["unit"]

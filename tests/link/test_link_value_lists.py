@@ -55,6 +55,11 @@ def test_bare_integers_are_not_a_list_but_percentages_are():
     assert lists_in("It gains 12% and 15% overall.") == [["12%", "15%"]]
 
 
+def test_changes_from_a_to_b_make_one_value_list_of_their_b_values():
+    text = "Accuracy improves from 0.773 → 0.823, 0.757 → 0.809, and 0.801 → 0.839."
+    assert lists_in(text) == [["0.823", "0.809", "0.839"]]
+
+
 def test_continues_list_on_plain_arguments():
     text = "41.2, 18.7 vs 3.3"
     a, b, c = number(0, 4), number(6, 10), number(14, 17)
