@@ -26,6 +26,8 @@ def is_result_number(
     prev = lowers[ti - 1] if ti > 0 else ""
     if prev in VOCAB.skip_number_after:
         return False
+    if num["is_fraction"] and num["unit"] is None and ti - 1 in name_tokens:
+        return False  # "LLaMa 2/3": the versions of a named model, not a share
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]

@@ -162,3 +162,10 @@ def test_a_physical_unit_glued_to_its_number_counts_as_one_after_it():
 
 def test_by_after_a_verb_of_change_is_a_change():
     assert kinds("It decreases mean elapsed time by 100 s in total.")["100"] == "change"
+
+
+def test_a_fraction_right_after_a_model_name_is_its_versions_not_a_share():
+    doc = make_doc("Texts by LLaMa 2/3 and Orca solve 2/3 of the tasks.")
+    ctx = build_context(doc)
+    got = [is_result_number(n, doc, ctx, set(), set(), frozenset({2})) for n in doc._.numbers]
+    assert got == [False, True]
