@@ -286,6 +286,12 @@ def test_bare_heads_praise_and_settings_are_not_bound_measures():
     assert spans_of(bound_phrase_spans, text) == []
 
 
+def test_a_bare_score_after_a_leading_word_is_a_bound_measure():
+    got = spans_of(bound_phrase_spans, "It achieves an average score of only 65.08.")
+    assert got == [("average score", "average score")]
+    assert spans_of(bound_phrase_spans, "It gets the score of 3 and a score of 67.9.") == []
+
+
 def test_plural_measure_heads_are_named_in_the_singular():
     assert spans_of(bound_phrase_spans, "They yielded dice scores of 95 percent.") == [
         ("dice scores", "dice score")
