@@ -257,6 +257,8 @@ def test_any_written_value_is_finite_or_absent(digits, lead, tail, sign):
         ("rises by 4 pct pts over", "4 pct pts"),
         ("up 2.5pts over", "2.5pts"),
         ("by 5 percentage points", "5 percentage points"),
+        ("a 53.3 percentage-point gain", "53.3 percentage-point"),
+        ("by 5 percentage-points", "5 percentage-points"),
     ],
 )
 def test_percentage_points_in_every_written_form(text, surface):

@@ -630,3 +630,13 @@ def test_a_figure_after_by_does_not_continue_the_labelled_one():
 def test_a_share_of_something_does_not_continue_the_labelled_one():
     rs = results("Foo reduces 33.7% FLOPs on Qwen3-VL while retaining 99.5% of the model quality.")
     assert rs["99.5%"].metric != "flops"
+
+
+def test_a_change_noun_after_a_later_value_takes_the_measure_named_before():
+    r = extract_text("It reaches 78.3% overall success, a 53.3 percentage-point absolute gain.")
+    assert [(x.text, x.metric) for x in r.results] == [
+        ("78.3%", "success"),
+        ("53.3 percentage-point", "success"),
+    ]
+    r = extract_text("The model achieves 70% accuracy, a 30% reduction in compute.")
+    assert [(x.text, x.metric) for x in r.results] == [("70%", "accuracy"), ("30%", None)]

@@ -294,7 +294,8 @@ def metric_of_earlier_clause(
         start -= 1
     if start == ctx.sent_bounds[sent][0]:
         return None  # the value's clause opens the sentence
-    if te < len(lows) and lows[te].isalpha() and lows[te] not in VOCAB.link_words:
+    after = _change_noun_after(lows, te)
+    if not after and te < len(lows) and lows[te].isalpha() and lows[te] not in VOCAB.link_words:
         return None  # "an average 2.81x speedup": the value's own measure follows it
     if any(_bound_head(w) for w in lows[start:ti]):
         return None  # "while cost drops to 48.9%": the clause names its own measure
@@ -302,12 +303,21 @@ def metric_of_earlier_clause(
     while j > start and (lows[j] in VOCAB.by_fillers or lows[j] in {"of", "("}):
         j -= 1
     opener = next((k for k in range(start, ti) if lows[k].isalpha()), ti)
-    governed = lows[j] in VOCAB.change_nouns
+    governed = lows[j] in VOCAB.change_nouns or after
     moved = draft.from_value is not None and lows[opener] in VOCAB.measure_change_verbs
     if not (governed or moved):
         return None
     names = {m.name for m in metrics if m.sentence == sent and m.end <= start}
     return names.pop() if len(names) == 1 else None
+
+
+def _change_noun_after(lows: list[str], te: int) -> bool:
+    """True when change nouns follow the value and name no measure of their own after them:
+    "a 53.3 percentage-point [absolute gain] over", not "a 30% reduction in compute"."""
+    k = te
+    while k < len(lows) and k < te + 3 and lows[k] in VOCAB.change_nouns:
+        k += 1
+    return k > te and (k >= len(lows) or lows[k] not in ("in", "of"))
 
 
 _COLON = frozenset({":"})

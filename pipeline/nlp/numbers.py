@@ -22,7 +22,7 @@ UNIT_ALIASES: dict[str, str] = read_map("unit_aliases")
 _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
     r"(?:\s?(?P<unit>%p(?![A-Za-z0-9])|%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b"
     r"|pp\b|p\.p\.|pts\b|pct\b(?!\.?\s?(?:pts?|points?)\b))"
-    r"|\s(?P<wunit>percentage\s+points?|percent\b|points?\b|pct\.?\s?(?:pts?|points?)\b\.?"
+    r"|\s(?P<wunit>percentage[\s-]points?|percent\b|points?\b|pct\.?\s?(?:pts?|points?)\b\.?"
     r"|times\b))"
 )
 # A unit of time, memory, energy or rate glued to its number ("0.17ms", "16GB", "10MBs"): the
@@ -38,7 +38,7 @@ _NUMBER = regex.compile(
     (?:
       (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
       (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
-      |\s(?P<rwunit>percentage\s+points?|percent\b|points?\b|times\b))
+      |\s(?P<rwunit>percentage[\s-]points?|percent\b|points?\b|times\b))
     | (?P<dlo>\d*\.\d+)[-–](?P<dhi>\d*\.\d+)  # "rho=0.242-0.568": a range of decimals
     | (?P<seq>(?:\d+\.\d+/)+\d+(?:\.\d+)?|(?:\d+/)+\d+\.\d+)(?P<sunit>\s?%)?
     | (?P<frac>\d+/\d+)(?P<ord>st|nd|rd|th)?
