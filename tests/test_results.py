@@ -638,5 +638,5 @@ def test_a_change_noun_after_a_later_value_takes_the_measure_named_before():
         ("78.3%", "success"),
         ("53.3 percentage-point", "success"),
     ]
-    r = extract_text("The model achieves 70% accuracy, a 30% reduction in compute.")
+    r = extract_text("The model achieves 70% accuracy, a 30% improvement for evals.")
     assert [(x.text, x.metric) for x in r.results] == [("70%", "accuracy"), ("30%", None)]

@@ -313,11 +313,12 @@ def metric_of_earlier_clause(
 
 def _change_noun_after(lows: list[str], te: int) -> bool:
     """True when change nouns follow the value and name no measure of their own after them:
-    "a 53.3 percentage-point [absolute gain] over", not "a 30% reduction in compute"."""
+    "a 53.3 percentage-point [absolute gain] over", not "a 30% reduction in compute" or "a 9%
+    improvement for pre-training evals"."""
     k = te
     while k < len(lows) and k < te + 3 and lows[k] in VOCAB.change_nouns:
         k += 1
-    return k > te and (k >= len(lows) or lows[k] not in ("in", "of"))
+    return k > te and (k >= len(lows) or lows[k] not in ("in", "of", "for"))
 
 
 _COLON = frozenset({":"})
