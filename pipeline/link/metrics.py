@@ -160,6 +160,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             continue
         run = []
         first = span.end + (span.end < len(doc) and lowers[span.end] in VOCAB.multiplier_words)
+        if n["unit"] == "x" and first + 1 < len(doc) and lowers[first] == "the":
+            first += 1  # "requiring 5x [the] inference cost": the measure the factor scales
         amount = first < len(doc) and lowers[first] in VOCAB.amount_comparatives
         first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
         changed = explicit = _changed_in(lowers, first)

@@ -226,6 +226,11 @@ def test_a_resource_acronym_may_begin_a_bound_measure_name():
     assert spans_of(bound_phrase_spans, "It lifts MMLU accuracy of 80%.") == []
 
 
+def test_a_factor_names_the_measure_after_the_determiner_that_follows_it():
+    got = spans_of(measured_phrase_spans, "It requires 5x the inference cost of voting.")
+    assert got == [("inference cost", "inference cost")]
+
+
 def test_a_plural_measure_head_after_a_value():
     got = spans_of(measured_phrase_spans, "It reaches 100% text approval rates here.")
     assert got == [("text approval rates", "text approval rate")]
