@@ -130,6 +130,11 @@ def test_capitals_then_word_shape():
     assert names(r.methods) == {"NU-Wave": "compared", "WSRGlow": "compared"}
 
 
+def test_a_title_run_headed_by_an_agent_noun_is_a_method_without_more_support():
+    r = extract_text("It adds a Scene Graph Constraint Reasoner that builds graphs.")
+    assert names(r.methods) == {"Scene Graph Constraint Reasoner": "used"}
+
+
 def test_an_acronym_with_a_glued_version_is_a_name():
     r = extract_text("We report main results with YOLOv10, and compare with GATv2.")
     assert set(names(r.methods)) == {"YOLOv10", "GATv2"}
