@@ -383,6 +383,35 @@ def _coined_with_appositive(words: list[str], lowers: list[str], i: int) -> bool
     return any(w in VOCAB.method_heads for w in lowers[i + 3 : i + 7])
 
 
+def _coined_phrase(words: list[str], lowers: list[str], i: int) -> int | None:
+    """End token of a lower-case name of two to four words that "we propose/introduce" coins
+    at token i, closed by a `coined_name_ends` token ("we introduce [process sidecars], a",
+    "we propose [dynamic Stiefel routing]:"); None for a description (a determiner, count,
+    quality or gerund first; a class noun last: "we propose several new strategies",
+    "we propose using", "we introduce graph-based methods")."""
+    blockers = VOCAB.link_words | VOCAB.noun_determiners | VOCAB.count_words
+    blockers |= VOCAB.coined_name_blockers | VOCAB.novelty_markers | VOCAB.evaluative_adjectives
+    k = i
+    while k < len(words) and k < i + 4 and lowers[k] not in VOCAB.coined_name_ends:
+        word = words[k]
+        plain = word.replace("-", "").isalpha() and word[1:] == word[1:].lower()
+        if not plain or lowers[k] in blockers:  # lower-case or title-case words only
+            return None
+        k += 1
+    run = lowers[i:k]
+    if not 2 <= len(run) <= 4 or k >= len(words) or lowers[k] not in VOCAB.coined_name_ends:
+        return None
+    gerund = "-" not in run[0] and run[0].endswith("ing")  # "we propose using ..."
+    if gerund or not any(w == w.lower() for w in words[i:k]):
+        return None
+    heads = VOCAB.method_heads | VOCAB.dataset_heads | VOCAB.metric_class_nouns
+    phrase = " ".join(words[i:k])
+    last = run[-1][:-1] if run[-1].endswith("s") else run[-1]
+    if run[-1] in heads or last in heads or is_generic(phrase) or is_metric_name(phrase):
+        return None
+    return k
+
+
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
     ":" ("We present Eywa, a memory architecture"), or a lower-case hyphenated coinage with
@@ -397,6 +426,11 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if _coined_with_appositive(words, lowers, v + 1):
             start = ctx.starts[v + 1]
             out.append(Candidate(start, start + len(word), word, "proposal"))
+            continue
+        end = _coined_phrase(words, lowers, v + 1) if lowers[v] in VOCAB.coining_verbs else None
+        if end is not None:  # "We propose dynamic Stiefel routing: a pool of ..."
+            start, stop = ctx.starts[v + 1], ctx.starts[end - 1] + len(words[end - 1])
+            out.append(Candidate(start, stop, doc_text(doc)[start:stop], "proposal"))
             continue
         if (
             word[:1].isupper()

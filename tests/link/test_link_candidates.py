@@ -520,6 +520,25 @@ def test_a_lower_case_coinage_without_a_method_appositive_is_no_name():
     assert proposed_name_candidates(doc, ctx) == []
 
 
+def test_a_lower_case_name_of_two_to_four_words_after_we_propose_is_coined():
+    doc, ctx = with_context("We propose dynamic Stiefel routing: a pool of filters.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["dynamic Stiefel routing"]
+    doc, ctx = with_context("We introduce process sidecars, a family of edits.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["process sidecars"]
+
+
+def test_a_description_after_we_propose_is_no_coined_name():
+    for text in (
+        "We propose several new strategies for this.",
+        "We propose using graph neural networks, which work.",
+        "We propose graph-based methods for this.",
+        "We release our code and data.",
+        "We present PEAR-a fast planner.",
+    ):
+        doc, ctx = with_context(text)
+        assert proposed_name_candidates(doc, ctx) == [], text
+
+
 def test_a_capitalised_head_noun_is_part_of_the_dataset_name():
     doc, ctx = with_context("We test on the Waymo Open Motion Dataset and the Gigaword corpus.")
     assert [c.text for c in head_noun_candidates(doc, ctx)] == [
