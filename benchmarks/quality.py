@@ -41,6 +41,7 @@ from devgold import (
     BLIND24_GOLD,
     BLIND25_GOLD,
     BLIND26_GOLD,
+    BLIND27_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -140,6 +141,9 @@ def main() -> None:
     add_gold_rows(table, "blind gold 24 (30, never read)", dev_report(args.shared, BLIND24_GOLD))
     add_gold_rows(table, "blind gold 25 (30, no values)", dev_report(args.shared, BLIND25_GOLD))
     add_gold_rows(table, "blind gold 26 (25, decimals)", dev_report(args.shared, BLIND26_GOLD))
+    add_gold_rows(
+        table, "blind gold 27 (25, decimals, never read)", dev_report(args.shared, BLIND27_GOLD)
+    )
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on

@@ -3,7 +3,7 @@
 Usage: python scripts/gold_errors.py GOLD [--shared ../shared]
 (GOLD: dev, holdout, blind2, 4, 7-13, 16, 21, 23, 25, 26)
 
-Blinds 3, 5, 6, 14, 15, 17-20, 22 and 24 are refused: they stay measures of unseen text; their
+Blinds 3, 5, 6, 14, 15, 17-20, 22, 24 and 27 are refused: they stay measures of unseen text; their
 errors are never read.
 """
 
@@ -104,7 +104,7 @@ def main() -> None:
     parser.add_argument(
         "gold",
         help="dev, holdout, blind2, blind4, blind7-13, 16, 21, 23, 25, 26"
-        " (never 3, 5, 6, 14, 15, 17-20, 22, 24)",
+        " (never 3, 5, 6, 14, 15, 17-20, 22, 24, 27)",
     )
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     args = parser.parse_args()
