@@ -438,6 +438,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             continue  # "efficiency ($d\\sigma^2 ...$)": only a figure with a unit labels a measure
         if lowers[i] in VOCAB.measure_binders:
             run = _name_before(doc, i)
+            if run and _averages_measures(lowers, run, span.end):
+                run = []  # "an average score of 67.90 across seven multimodal metrics"
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
         elif lowers[i] == "by":  # "improves solve rate by 2 points", "reducing costs by 10%"
@@ -459,6 +461,19 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             name = _canonical_phrase([lowers[k] for k in run])
             out.append((doc[run[0]].idx, end, read_map("single_measure_heads").get(name, name)))
     return out
+
+
+def _averages_measures(lowers: list[str], run: list[int], after: int) -> bool:
+    """True when a bare score ("average score") is an average over measures the next words
+    count ("of 67.90 across seven OpenCompass multimodal metrics"): no measure of its own."""
+    if lowers[run[-1]] not in VOCAB.bare_measure_heads:
+        return False
+    for word in lowers[after : after + 7]:
+        if word in VOCAB.clause_breaks or word in (".", ";"):
+            return False
+        if word in VOCAB.metric_class_nouns:
+            return True
+    return False
 
 
 def _shares_change_verb(lowers: list[str], link: int, changed_end: int) -> bool:

@@ -295,6 +295,8 @@ def test_a_bare_score_after_a_leading_word_is_a_bound_measure():
     got = spans_of(bound_phrase_spans, "It achieves an average score of only 65.08.")
     assert got == [("average score", "average score")]
     assert spans_of(bound_phrase_spans, "It gets the score of 3 and a score of 67.9.") == []
+    text = "It gets an average score of 67.90 across seven multimodal metrics."
+    assert spans_of(bound_phrase_spans, text) == []  # an average over measures
 
 
 def test_plural_measure_heads_are_named_in_the_singular():
