@@ -508,7 +508,9 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         end = run[-1] + 1 if run else i + 1
         if len(run) < 2 or (end < len(doc) and _plain_word(words[end], VOCAB.link_words)):
             continue  # "improves task success rates of ...": the name goes on
-        if any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
+        while run and lowers[run[0]] in VOCAB.evaluative_adjectives:
+            run = run[1:]  # "achieves [state-of-the-art] semantic similarity": praise, not name
+        if len(run) < 2 or any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
             continue
         named = [lowers[k] for k in run]
         if " ".join(named[-2:]) in VOCAB.non_measure_phrases:

@@ -318,6 +318,11 @@ def test_what_a_change_verb_moves_is_a_metric():
     ]
 
 
+def test_praise_before_what_a_change_verb_moves_is_not_part_of_its_name():
+    text = "It reaches consistently higher state-of-the-art executable rates across tasks."
+    assert spans_of(changed_phrase_spans, text) == [("executable rates", "executable rate")]
+
+
 def test_what_a_superlative_ranks_is_a_metric():
     text = "Frontier models have the highest meltdown rates and the lowest refusal rates."
     assert spans_of(changed_phrase_spans, text) == [
