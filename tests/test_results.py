@@ -555,6 +555,11 @@ def test_a_small_integer_before_a_noun_of_data_items_is_a_count():
     assert (rs["32"].kind, rs["59"].kind) == ("count", "count")
 
 
+def test_a_small_integer_before_experts_studies_or_sessions_is_a_count():
+    rs = results("We interviewed 14 industry experts, reviewed 88 studies and ran 72 sessions.")
+    assert [rs[k].kind for k in ("14", "88", "72")] == ["count", "count", "count"]
+
+
 def test_a_small_integer_that_counts_no_data_items_is_no_result():
     rs = results("It uses 14-channel EEG recordings and evaluates 6 methods across 7 datasets.")
     assert "14" not in rs and "7" not in rs
