@@ -135,6 +135,11 @@ def test_a_title_run_headed_by_an_agent_noun_is_a_method_without_more_support():
     assert names(r.methods) == {"Scene Graph Constraint Reasoner": "used"}
 
 
+def test_a_computing_resource_alone_is_no_method():
+    r = extract_text("It outperforms RAM and GPU baselines, and the KV baseline of BERT.")
+    assert set(names(r.methods)) == {"BERT"}
+
+
 def test_an_acronym_with_a_glued_version_is_a_name():
     r = extract_text("We report main results with YOLOv10, and compare with GATv2.")
     assert set(names(r.methods)) == {"YOLOv10", "GATv2"}

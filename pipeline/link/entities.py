@@ -938,6 +938,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and any(_hardware_mention(doc, ctx, s, e) for s, e in d.mentions)
         )
         and not (d.kind == "dataset" and "lexicon" not in d.sources and _common_noun_acronym(d))
+        and not ("lexicon" not in d.sources and d.name.lower() in VOCAB.resource_acronyms)
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
 
