@@ -94,7 +94,16 @@ def link_document(doc: Doc) -> Linked:
     )
     main = proposed[0].name if proposed else None
     taken_all = taken + [m for md in metrics for m in md.mentions]
+    own_datasets = [d.name for d in drafts if d.kind == "dataset" and d.role == "proposed"]
     results = extract_results(
-        doc, ctx, metric_tags, ds_tags, me_tags, main, taken_all, [d.name for d in proposed]
+        doc,
+        ctx,
+        metric_tags,
+        ds_tags,
+        me_tags,
+        main,
+        taken_all,
+        [d.name for d in proposed],
+        own_datasets,
     )
     return Linked(drafts, evidenced_metrics(metrics, results, ctx), results, ctx)

@@ -52,6 +52,7 @@ def link_result(
     methods: list[Tagged],
     main_method: str | None,
     proposed: Sequence[str] = (),
+    own_datasets: Sequence[str] = (),
 ) -> None:
     """Attach metric, dataset and method to one result from its clause and sentence."""
     sent, clause = ctx.sent_of[ti], ctx.clause_of[ti]
@@ -83,7 +84,7 @@ def link_result(
             in_sentence = {d.name for d in datasets if d.sentence == sent}
             draft.dataset = in_sentence.pop() if len(in_sentence) == 1 else None
         if draft.dataset is None:
-            draft.dataset = anaphoric_dataset(ctx, sent, datasets)
+            draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
     elif describes_data(ctx, clause, datasets):  # "TouchSafeBench contains 2,940 episodes"
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
         hit = dataset_right_after(datasets, te, ctx) or nearest(before, ti)
@@ -91,7 +92,7 @@ def link_result(
         if draft.dataset is None:  # "We introduce X, a benchmark of 41 scenarios spanning 258"
             draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
         if draft.dataset is None:  # "The dataset contains over 601,000 annotations"
-            draft.dataset = anaphoric_dataset(ctx, sent, datasets)
+            draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus
@@ -169,11 +170,15 @@ def _bare_noun(ctx: DocContext, first: int, k: int) -> bool:
     return True
 
 
-def anaphoric_dataset(ctx: DocContext, sent: int, datasets: list[Tagged]) -> str | None:
-    """The abstract's one dataset, when the value's sentence refers to it by a data noun
-    after a definite or possessive determiner: "The dataset contains over 601,000
-    annotations", "on our challenging benchmark"."""
+def anaphoric_dataset(
+    ctx: DocContext, sent: int, datasets: list[Tagged], own: Sequence[str] = ()
+) -> str | None:
+    """The abstract's one dataset (else the one dataset it introduces), when the value's
+    sentence refers to it by a data noun after a definite or possessive determiner: "The
+    dataset contains over 601,000 annotations", "on our challenging benchmark"."""
     names = {d.name for d in datasets}
+    if len(names) != 1:
+        names = set(own)
     if len(names) != 1:
         return None
     lows, (start, end) = ctx.lowers, ctx.sent_bounds[sent]
@@ -350,6 +355,7 @@ def extract_results(
     main_method: str | None,
     taken: list[tuple[int, int]],
     proposed: Sequence[str] = (),
+    own_datasets: Sequence[str] = (),
 ) -> list[ResultDraft]:
     """Every outcome-reporting number of the doc with its kind and links."""
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
@@ -390,7 +396,9 @@ def extract_results(
         )
         if num["unit"] == "%" and _share_of_method(ctx, ctx.token_at(e - 1) + 1, methods):
             draft.kind = "ratio"  # "uses only 2% of LoRA's parameters"
-        link_result(draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed)
+        link_result(
+            draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed, own_datasets
+        )
         out.append(draft)
     _share_range_kinds(out, doc._.numbers, doc_text(doc))
     _rival_figures(out, ctx, methods)

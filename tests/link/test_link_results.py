@@ -23,7 +23,9 @@ class Sentence:
             if x == w
         ]
 
-    def results(self, metrics=(), datasets=(), methods=(), main=None, taken=(), proposed=()):
+    def results(
+        self, metrics=(), datasets=(), methods=(), main=None, taken=(), proposed=(), own=()
+    ):
         """value text -> (kind, unit, metric, dataset, method, sentence)."""
         drafts = extract_results(
             self.doc,
@@ -34,6 +36,7 @@ class Sentence:
             main,
             list(taken),
             list(proposed),
+            list(own),
         )
         return {
             self.doc.text[r.start : r.end]: (
@@ -248,3 +251,13 @@ def test_counts_material_leaves_model_sizes_alone():
     from pipeline.link.results import counts_material
 
     assert not counts_material(["with", "only", "10m", "trainable", "parameters"], 2, 3)
+
+
+def test_the_dataset_refers_to_the_one_dataset_the_abstract_introduces():
+    s = Sentence("We build Thiomi from Voice. The dataset contains over 601,000 annotations.")
+    assert s.results(datasets=("Thiomi", "Voice"), own=("Thiomi",))["601,000"][3] == "Thiomi"
+
+
+def test_the_dataset_refers_to_no_dataset_among_several_the_abstract_does_not_introduce():
+    s = Sentence("We use Thiomi and Voice. The dataset contains over 601,000 annotations.")
+    assert s.results(datasets=("Thiomi", "Voice"))["601,000"][3] is None
