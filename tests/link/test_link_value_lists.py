@@ -128,10 +128,27 @@ def test_datasets_are_distributed_with_respectively_or_right_after_the_values():
     drafts = s.drafts()
     distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
     assert [d.dataset for d in drafts] == ["CIFAR-10", "CIFAR-100"]
+
+
+def test_datasets_a_scene_lead_lists_are_distributed_without_respectively():
     s = Sentence("On CIFAR-10 and CIFAR-100 it gets 91.5% and 84.2%.")
     drafts = s.drafts()
     distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
+    assert [d.dataset for d in drafts] == ["CIFAR-10", "CIFAR-100"]
+
+
+def test_datasets_listed_as_a_subject_are_not_distributed_without_respectively():
+    s = Sentence("CIFAR-10 and CIFAR-100 are hard, but it gets 91.5% and 84.2%.")
+    drafts = s.drafts()
+    distribute([0, 1], drafts, s.ctx, [], s.tags("CIFAR-10", "CIFAR-100"))
     assert [d.dataset for d in drafts] == [None, None]
+
+
+def test_respectively_takes_the_datasets_named_in_turn_before_the_values():
+    s = Sentence("It gets 0.7 on PURE and 0.6 on UBFC, and 97.3% and 97.5% respectively.")
+    drafts = s.drafts()[2:]
+    distribute([2, 3], drafts, s.ctx, [], s.tags("PURE", "UBFC"))
+    assert [d.dataset for d in drafts] == ["PURE", "UBFC"]
 
 
 def test_a_unit_written_once_after_a_list_is_every_members():
