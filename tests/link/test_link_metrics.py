@@ -203,6 +203,12 @@ def test_a_measure_after_and_shares_the_change_verb_of_the_one_before():
     assert got == [("collision rate", "collision rate"), ("dwell time", "dwell time")]
 
 
+def test_cut_and_lower_are_change_verbs_that_bind_their_measure():
+    text = "It cuts annotation cost by 40% and lowers the review time by 25%."
+    got = spans_of(bound_phrase_spans, text)
+    assert got == [("annotation cost", "annotation cost"), ("review time", "review time")]
+
+
 def test_a_measure_after_and_without_a_change_before_is_no_bound_measure():
     assert spans_of(bound_phrase_spans, "It has speed and dwell time by 8.9%.") == []
 
