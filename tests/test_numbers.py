@@ -84,6 +84,13 @@ def test_to_without_from_is_range():
     assert lo.range_low and hi.range_high and lo.from_value is None
 
 
+def test_a_tilde_between_two_numbers_is_a_range_sharing_the_unit():
+    lo, hi = find_numbers("it is 1.04~2.2× faster")
+    assert (lo.value, lo.unit, lo.range_low) == (1.04, "x", True)
+    assert (hi.value, hi.range_high) == (2.2, True)
+    assert lo.from_value is None
+
+
 def test_dash_range_shares_unit():
     lo, hi = find_numbers("gains of 3-5% overall")
     assert (lo.value, lo.unit, hi.value, hi.unit) == (3, "%", 5, "%")

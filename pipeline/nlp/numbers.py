@@ -93,7 +93,7 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
 _BRACKETED = regex.compile(r"\[[\d,;\s–-]++\]|\((?:\d{1,2}|[ivx]{1,4})\)")
 _BETWEEN_TRANSITION = regex.compile(
     r"^\s*(?:±\s?\d+(?:\.\d+)?\s?%?\s+)?"  # "35.1% ± 3.1% to 92.3%": a spread on A
-    r"(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to)\s*"  # "2.13 s to 0.67 s"
+    r"(?P<uw>[A-Za-zμ]{1,4}\.?\s+)?(?P<op>→|->|⟶|=>|to|~|∼)\s*"  # "2.13 s to 0.67 s", "1.04~2.2×"
     r"(?:(?:just|only|about|around|nearly|roughly|approximately|a mere|over|under)\s+)?[$€£]?$"
 )
 _FROM_BEFORE = regex.compile(  # "from 3.2", "from about 3.2", "from a baseline of 35.1%"
@@ -358,7 +358,7 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
                     i += 2
                     continue
             if m is not None:
-                arrow = m.group("op") != "to"
+                arrow = m.group("op") not in ("to", "~", "∼")  # a tilde spans a range
                 unit_word = m.group("uw") is not None
                 enclosed = (
                     text[cur.start - 1 : cur.start] == "(" and text[nxt.end : nxt.end + 1] == ")"

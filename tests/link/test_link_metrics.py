@@ -316,6 +316,11 @@ def test_a_comparative_between_value_and_measure_is_skipped():
     assert [c for _, c in spans_of(measured_phrase_spans, text)] == ["search cost", "memory usage"]
 
 
+def test_energy_after_less_is_the_measure_a_factor_scales():
+    text = "It requires 4.7x less energy and 2x less accurate output."
+    assert spans_of(measured_phrase_spans, text) == [("energy", "energy")]
+
+
 def test_what_a_change_verb_moves_is_a_metric():
     text = "It improves resolved rate across all backbones and reduces average delay."
     assert spans_of(changed_phrase_spans, text) == [
