@@ -84,6 +84,14 @@ def test_to_without_from_is_range():
     assert lo.range_low and hi.range_high and lo.from_value is None
 
 
+def test_percent_then_points_is_the_points_unit():
+    assert [(n.value, n.unit) for n in find_numbers("by 13.2% points and 2 % point")] == [
+        (13.2, "points"),
+        (2, "points"),
+    ]
+    assert [(n.value, n.unit) for n in find_numbers("45% points-wise")] == [(45, "%")]
+
+
 def test_a_tilde_between_two_numbers_is_a_range_sharing_the_unit():
     lo, hi = find_numbers("it is 1.04~2.2× faster")
     assert (lo.value, lo.unit, lo.range_low) == (1.04, "x", True)

@@ -20,7 +20,7 @@ if not Doc.has_extension("numbers"):
 MAGNITUDES: dict[str, float] = read_map("number_magnitudes")
 UNIT_ALIASES: dict[str, str] = read_map("unit_aliases")
 _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
-    r"(?:\s?(?P<unit>%p(?![A-Za-z0-9])|%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b"
+    r"(?:\s?(?P<unit>%p(?![A-Za-z0-9])|%\x20?points?(?![\w-])|%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b"
     r"|pp\b|p\.p\.|pts\b|pct\b(?!\.?\s?(?:pts?|points?)\b))"
     r"|\s(?P<wunit>percentage[\s-]points?|percent\b|points?\b|pct\.?\s?(?:pts?|points?)\b\.?"
     r"|times\b))"

@@ -41,9 +41,15 @@ def test_a_label_in_parentheses_may_stand_between_list_values():
     assert lists_in("It gains 22.3% (see 4) and 13% later.") == []
 
 
-def test_one_word_may_stand_between_list_values():
+def test_one_or_two_words_may_stand_between_list_values():
     assert lists_in("It gets 41.2 BLEU and 18.7 overall.") == [["41.2", "18.7"]]
-    assert lists_in("It gets 41.2 BLEU score and 18.7 overall.") == []
+    assert lists_in("It gets 41.2 BLEU score and 18.7 overall.") == [["41.2", "18.7"]]
+    assert lists_in("It gets 41.2 mean BLEU score and 18.7 overall.") == []
+
+
+def test_a_measure_and_its_setting_may_stand_between_list_values():
+    text = "It reaches 95.7 exact match on unseen pairs, 93.9 on shifted pairs and 62.5 on triples."
+    assert lists_in(text) == [["95.7", "93.9", "62.5"]]
 
 
 def test_values_with_different_units_are_not_a_list():
