@@ -33,6 +33,8 @@ def is_result_number(
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
     if bare and amount_of_data(ctx, num):
         return True  # "we collected 92 hours of read speech"
+    if bare and num["is_integer"] and _sample_size(lowers, ti):
+        return True  # "cohorts receiving TI (n=51) or DBS (n=55)"
     if (
         bare
         and _physical_unit_after(ctx, num)
@@ -72,6 +74,11 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def _sample_size(lowers: list[str], ti: int) -> bool:
+    """True when a sample-size symbol and "=" stand right before token ti ("n=51")."""
+    return ti >= 2 and lowers[ti - 1] == "=" and lowers[ti - 2] in VOCAB.sample_size_symbols
 
 
 def _after_to_or_by(lowers: list[str], ti: int) -> bool:

@@ -169,3 +169,12 @@ def test_a_fraction_right_after_a_model_name_is_its_versions_not_a_share():
     ctx = build_context(doc)
     got = [is_result_number(n, doc, ctx, set(), set(), frozenset({2})) for n in doc._.numbers]
     assert got == [False, True]
+
+
+def test_an_integer_after_a_sample_size_symbol_is_a_count():
+    assert accepted("Cohorts receiving TI (n=51) or DBS (N = 55) were seen.") == {
+        "51": True,
+        "55": True,
+    }
+    assert kinds("a user study (n=12)")["12"] == "count"
+    assert accepted("It sets k=5 and m=7 here.") == {"5": False, "7": False}
