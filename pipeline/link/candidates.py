@@ -413,9 +413,10 @@ def _coined_phrase(words: list[str], lowers: list[str], i: int) -> int | None:
 
 
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """A capitalised word right after "we propose/present/introduce" and before ",", "(" or
-    ":" ("We present Eywa, a memory architecture"), or a lower-case hyphenated coinage with
-    a method appositive ("we introduce pause-tuning, a technique"): a name it introduces."""
+    """A capitalised word (and its release number) right after "we propose/present/introduce"
+    and before ",", "(" or ":" ("We present Eywa, a memory architecture", "Sylber 2.0,"), or
+    a lower-case hyphenated coinage with a method appositive ("we introduce pause-tuning, a
+    technique"): a name it introduces."""
     stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
@@ -432,15 +433,18 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             start, stop = ctx.starts[v + 1], ctx.starts[end - 1] + len(words[end - 1])
             out.append(Candidate(start, stop, doc_text(doc)[start:stop], "proposal"))
             continue
+        versioned = v + 3 < len(words) and named_regex("release_number").match(words[v + 2])
+        close = v + 3 if versioned else v + 2  # "We present Sylber 2.0, a framework"
         if (
             word[:1].isupper()
             and word.replace("-", "").isalnum()
             and lowers[v + 1] not in stops
-            and lowers[v + 2] in {",", "(", ":"}
+            and lowers[close] in {",", "(", ":"}
             and not is_generic(word)
         ):
             start = ctx.starts[v + 1]
-            out.append(Candidate(start, start + len(word), word, "proposal"))
+            stop = ctx.starts[close - 1] + len(words[close - 1])
+            out.append(Candidate(start, stop, doc_text(doc)[start:stop], "proposal"))
     return out
 
 

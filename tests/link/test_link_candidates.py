@@ -190,6 +190,11 @@ def test_compound_suffix_is_cut_from_a_shape():
     assert (cand.start, cand.end, cand.needs_support) == (7, 10, True)
 
 
+def test_a_camel_case_name_may_carry_capitalised_prefixes():
+    assert {"M-MiniGPT4", "X-MeshGraphNet"} <= set(shapes("M-MiniGPT4 beats X-MeshGraphNet."))
+    assert "non-LoRA" not in shapes("A non-LoRA model wins.")
+
+
 def test_two_part_compound_suffix_is_cut():
     cand = shapes("A QLoRA-fine-tuned agent wins.")["QLoRA"]
     assert cand.label == "METHOD"
@@ -433,6 +438,11 @@ def test_capitalised_word_after_we_present_before_a_comma_is_introduced():
         ("Eywa", "proposal"),
         ("Kestrel", "proposal"),
     ]
+
+
+def test_a_release_number_after_an_introduced_name_is_part_of_it():
+    doc, ctx = with_context("We present Sylber 2.0, a framework. We present Orca 2.0 and more.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["Sylber 2.0"]
 
 
 # overlaps
