@@ -5,6 +5,7 @@ import pytest
 from pipeline.nlp.acronyms import (
     best_long_form,
     find_acronyms,
+    initials_long_form,
     is_short_form,
     max_long_words,
     spelled_part,
@@ -53,6 +54,25 @@ def test_is_short_form(text, ok):
 def test_best_long_form(short, long, expected):
     start = best_long_form(short, long)
     assert start is not None and long[start:] == expected
+
+
+@pytest.mark.parametrize(
+    ("short", "long", "expected"),
+    [
+        ("TTN", "to train a Turing Test Network", "Turing Test Network"),
+        ("PPO", "with Proximal Policy Optimization", "Proximal Policy Optimization"),
+        ("AAO", "we propose Ambiguity Awareness Optimization", "Ambiguity Awareness Optimization"),
+    ],
+)
+def test_initials_of_the_last_words_beat_two_letters_from_one_word(short, long, expected):
+    start = best_long_form(short, long)
+    assert start is not None and long[start:] == expected
+
+
+def test_initials_long_form_needs_one_word_per_letter():
+    assert initials_long_form("TTN", "a Test Network") is None
+    assert initials_long_form("T5N", "Turing Test Network") is None
+    assert initials_long_form("GNN", "graph neural network") == 0
 
 
 def test_best_long_form_none_when_letters_missing():

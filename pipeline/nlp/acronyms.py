@@ -51,8 +51,28 @@ def spelled_part(short: str) -> str:
     return stem if stem != short and sum(c.isupper() for c in stem) >= 2 else short
 
 
+def initials_long_form(short: str, long: str) -> int | None:
+    """Start index in `long` of the last words whose initials spell an all-letter `short`,
+    one word per letter ("Turing Test Network" for TTN), or None."""
+    letters = short.lower()
+    if not letters.isalpha():
+        return None
+    words = long.split(" ")
+    if len(words) < len(letters):
+        return None
+    tail = words[len(words) - len(letters) :]
+    if any(not w[:1].isalpha() or w[0].lower() != c for w, c in zip(tail, letters, strict=True)):
+        return None
+    return len(long) - len(" ".join(tail))
+
+
 def best_long_form(short: str, long: str) -> int | None:
-    """Start index in `long` of the shortest suffix whose letters spell `short` (or None)."""
+    """Start index in `long` of the suffix whose letters spell `short` (or None): its last
+    words when their initials spell it, one word per letter; else the shortest suffix
+    (Schwartz-Hearst), which may take two letters from one word ("Test Network" for TTN)."""
+    initials = initials_long_form(short, long)
+    if initials is not None:
+        return initials
     s_idx, l_idx = len(short) - 1, len(long) - 1
     while s_idx >= 0:
         c = short[s_idx].lower()
