@@ -65,8 +65,9 @@ def test_whitespace_collapses():
     assert normalise("a \n\t b").text == "a b"
 
 
-def test_double_dash_becomes_em_dash():
-    assert normalise("models--capable").text == "models—capable"
+def test_latex_double_dash_is_an_en_dash_and_triple_an_em_dash():
+    assert normalise("VSF--Med, 0--32").text == "VSF–Med, 0–32"
+    assert normalise("models---capable").text == "models—capable"
 
 
 def test_to_raw_rejects_empty_span():

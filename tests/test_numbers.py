@@ -99,6 +99,13 @@ def test_a_tilde_between_two_numbers_is_a_range_sharing_the_unit():
     assert lo.from_value is None
 
 
+def test_a_range_with_the_unit_on_both_ends_is_two_unsigned_values():
+    for text in ("errors account for 52%-69% of failures", "for 52%–69% of failures"):
+        lo, hi = find_numbers(text)
+        assert (lo.text, lo.unit, lo.range_low) == ("52%", "%", True)
+        assert (hi.text, hi.value, hi.range_high) == ("69%", 69.0, True)
+
+
 def test_dash_range_shares_unit():
     lo, hi = find_numbers("gains of 3-5% overall")
     assert (lo.value, lo.unit, hi.value, hi.unit) == (3, "%", 5, "%")

@@ -188,7 +188,7 @@ def normalise(raw: str) -> OffsetMap:
         elif kind == "tilde":
             out.emit(" ", s, e)
         elif kind == "dash":
-            out.emit("—", s, e)
+            out.emit("–" if e - s == 2 else "—", s, e)  # LaTeX: "--" en dash, "---" em dash
         elif m.group("hyph") is not None:
             if m.group("next") in NOT_JOINED:
                 out.copy(s, e)

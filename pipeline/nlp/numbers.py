@@ -36,7 +36,7 @@ _NUMBER = regex.compile(
     r"""
     (?<![\w.\-–/@^_\\])
     (?:
-      (?P<lo>\d+(?:\.\d+)?)\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
+      (?P<lo>\d+(?:\.\d+)?)(?P<lunit>%|×)?\s?[-–]\s?(?P<hi>\d+(?:\.\d+)?)
       (?:\s?(?P<runit>%|×|x(?![A-Za-z0-9])|pp\b|pts\b)
       |\s(?P<rwunit>percentage[\s-]points?|percent\b|points?\b|times\b))
     | (?P<dlo>\d*\.\d+)[-–](?P<dhi>\d*\.\d+)  # "rho=0.242-0.568": a range of decimals
@@ -227,14 +227,16 @@ def find_numbers(text: str) -> list[Number]:
                 continue  # a range stands or falls whole
             written = None if decimals else m.group("runit") or m.group("rwunit")
             unit = UNIT_ALIASES[" ".join(written.split())] if written else None
-            lo_end = m.start(lo_key) + len(m.group(lo_key))
+            lo_end, lo_unit = m.start(lo_key) + len(m.group(lo_key)), unit
+            if not decimals and m.group("lunit"):  # "52%–69%": each end carries its unit
+                lo_end, lo_unit = m.end("lunit"), UNIT_ALIASES[m.group("lunit")]
             found.append(
                 Number(
                     s,
                     lo_end,
                     text[s:lo_end],
                     lo,
-                    unit,
+                    lo_unit,
                     False,
                     False,
                     False,
