@@ -720,11 +720,16 @@ def _describes_data(ctx: DocContext, words: list[str], first: int, head: int) ->
 _YEAR = regex.compile(r"^(?:19|20)\d\d$")
 _SHORT_YEAR = regex.compile(r"^[12]\d$")  # "AIME 24": a year of the 2010s or 2020s
 _CAMPAIGN = regex.compile(r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*$")
+_GLUED_CAMPAIGN_YEAR = regex.compile(
+    r"^[A-Z][A-Za-z]*[A-Z][A-Za-z]*-(?:19|20)\d\d$"
+)  # SemEval-2025
+_TASK_TOKEN = regex.compile(r"^Task-\d+$")
 
 
 def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval 2017",
-    and a known benchmark with a two-digit year ("AIME 24")."""
+    """Benchmarks named by a campaign and a year: "WMT 2014", "CoNLL 2003", "SemEval-2017",
+    with the task number after it ("SemEval-2025 Task 5"), and a known benchmark with a
+    two-digit year ("AIME 24")."""
     words = doc_words(doc)
     out = []
     four = compress(range(len(words)), map((4).__eq__, map(len, words)))
@@ -736,11 +741,25 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         for j in two
         if j >= 1 and _SHORT_YEAR.match(words[j]) and labels.get(words[j - 1]) == "DATASET"
     ]
-    for i in (j - 1 for j in sorted(years)):
-        if _CAMPAIGN.match(words[i]) and len(words[i]) >= 3:
-            start, end = ctx.starts[i], ctx.starts[i + 1] + len(words[i + 1])
-            out.append(Candidate(start, end, doc_text(doc)[start:end], "year", hint="DATASET"))
+    ends = [(j - 1, j + 1) for j in sorted(years) if _CAMPAIGN.match(words[j - 1])]
+    ends += [(j, j + 1) for j, w in enumerate(words) if _GLUED_CAMPAIGN_YEAR.match(w)]
+    for i, after in sorted(ends):
+        if len(words[i]) < 3:
+            continue
+        last = _task_after(words, after) or after  # "SemEval-2025 Task 5", "WMT 2014 Task-3"
+        start, end = ctx.starts[i], ctx.starts[last - 1] + len(words[last - 1])
+        out.append(Candidate(start, end, doc_text(doc)[start:end], "year", hint="DATASET"))
     return out
+
+
+def _task_after(words: list[str], i: int) -> int | None:
+    """The token after a task number that follows a campaign's year at token i ("Task 5",
+    "Task-3"), or None."""
+    if i < len(words) and _TASK_TOKEN.match(words[i]):
+        return i + 1
+    if i + 1 < len(words) and words[i] == "Task" and words[i + 1].isdigit():
+        return i + 2
+    return None
 
 
 def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]:

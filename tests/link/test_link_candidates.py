@@ -424,6 +424,15 @@ def test_campaign_and_year_is_a_dataset_hint():
     assert [(c.text, c.hint) for c in cands] == [("WMT 2014", "DATASET"), ("CoNLL 2003", "DATASET")]
 
 
+def test_a_campaign_glued_to_its_year_keeps_the_task_after_it():
+    doc, ctx = with_context("We join SemEval-2025 Task 5, SemEval-2010 Task-8 and CoNLL-2003.")
+    assert [(c.text, c.hint) for c in year_named_candidates(doc, ctx)] == [
+        ("SemEval-2025 Task 5", "DATASET"),
+        ("SemEval-2010 Task-8", "DATASET"),
+        ("CoNLL-2003", "DATASET"),
+    ]
+
+
 def test_a_known_benchmark_with_a_two_digit_year_is_one_name():
     doc, ctx = with_context("It gains 8.8% on AIME 24, but Table 24 and Zorplex 24 stay.")
     assert [c.text for c in year_named_candidates(doc, ctx)] == ["AIME 24"]
