@@ -611,3 +611,11 @@ def test_methods_listed_as_prior_work_are_compared():
         "BM25": "used",
         "DeepRet": "used",
     }
+
+
+def test_a_name_before_a_concept_noun_is_no_method():
+    r = extract_text(
+        "We ground ReuseRL in the Minimum Description Length (MDL) principle. Generative AI "
+        "amplifies the Dunning-Kruger effect, while ReuseRL outperforms PPO."
+    )
+    assert set(names(r.methods)) == {"ReuseRL", "PPO"}

@@ -933,6 +933,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
             and (is_property_name(d.name) or is_task_name(d.name))
         )
         and not ("lexicon" not in d.sources and all(_after_quantity(ctx, s) for s, _ in d.mentions))
+        and not ("lexicon" not in d.sources and _concept_headed(ctx, d))
         and not (
             "lexicon" not in d.sources
             and any(_hardware_mention(doc, ctx, s, e) for s, e in d.mentions)
@@ -941,6 +942,22 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not ("lexicon" not in d.sources and d.name.lower() in VOCAB.resource_acronyms)
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
+
+
+def _concept_headed(ctx: DocContext, draft: Draft) -> bool:
+    """True when a lower-case concept head follows the name, its acronym in parentheses
+    between ("the Dunning-Kruger effect", "the Minimum Description Length (MDL) principle"):
+    the name of a phenomenon, principle or law, not of a method or dataset."""
+    heads = VOCAB.concept_heads_after
+    lowers, n = ctx.lowers, len(ctx.lowers)
+    for s, e in draft.mentions:
+        _, end = _token_span(ctx, s, e)
+        if end + 2 < n and lowers[end] == "(" and lowers[end + 2] == ")":
+            end += 3
+        word = doc_words(ctx.doc)[end] if end < n else ""
+        if word.islower() and word in heads:
+            return True
+    return False
 
 
 def _common_noun_acronym(draft: Draft) -> bool:
