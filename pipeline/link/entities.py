@@ -197,9 +197,17 @@ def _closes_list(lowers: list[str], i: int) -> bool:
     return i >= 1 and lowers[i - 1] in _CONJUNCTIONS
 
 
+def _headed_title(draft: Draft) -> bool:
+    """A title-case method name its own head noun makes one ("Generative Adversarial
+    Networks", "Harris Hawks Optimization"): it needs no other support."""
+    return draft.sources == {"title"} and not draft.needs_support and draft.kind == "method"
+
+
 def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> None:
     """An unlabelled name listed with names the lexicon types takes their kind when they agree:
-    "Math500, OlympiadBench, and AMC" makes AMC a dataset, "on IAM and RIMES" IAM."""
+    "Math500, OlympiadBench, and AMC" makes AMC a dataset, "on IAM and RIMES" IAM; a title
+    run listed with one its head noun makes a method is a method ("Generative Adversarial
+    Networks, and Denoising Diffusion Probabilistic Models")."""
     owner: dict[int, Draft] = {}
     for d in drafts:
         for s, e in d.mentions:
@@ -226,6 +234,8 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
                         votes[other.kind] = votes.get(other.kind, 0) + 1
                     elif other is not None and titled and other.kind == "dataset":
                         votes["dataset"] = votes.get("dataset", 0) + 1  # voted by its context
+                    elif other is not None and titled and _headed_title(other):
+                        votes["method"] = votes.get("method", 0) + 1  # "GANs, and DDPMs"
                     j = by_start[j]
                 else:
                     j += 1

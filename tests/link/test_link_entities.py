@@ -496,6 +496,21 @@ def coordinated_title(text, voted, title):
     return drafts[-1]
 
 
+def test_a_title_run_listed_with_a_headed_title_method_is_a_supported_method():
+    text = "It tries Generative Adversarial Networks and Denoising Diffusion Probabilistic Models."
+    doc = make_doc(text)
+    ctx = build_context(doc)
+    headed = draft("Generative Adversarial Networks", sources=("title",))
+    bare = draft("Denoising Diffusion Probabilistic Models", sources=("title",))
+    bare.needs_support = True
+    find_mentions(normalise(text).text, [headed, bare])
+    align_coordinated_kinds([headed, bare], doc, ctx)
+    assert (bare.kind, bare.supported) == ("method", True)
+    headed.needs_support, bare.supported = True, False  # two bare runs support each other not
+    align_coordinated_kinds([headed, bare], doc, ctx)
+    assert bare.supported is False
+
+
 def test_a_title_run_listed_with_datasets_voted_by_context_is_a_dataset():
     d = coordinated_title(
         "Tasks across Zorb, Quux, and Franka Kitchen.", ["Zorb", "Quux"], "Franka Kitchen"
