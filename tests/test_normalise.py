@@ -68,6 +68,7 @@ def test_whitespace_collapses():
 def test_latex_double_dash_is_an_en_dash_and_triple_an_em_dash():
     assert normalise("VSF--Med, 0--32").text == "VSF–Med, 0–32"
     assert normalise("models---capable").text == "models—capable"
+    assert normalise("(LLMs)--GPT-5 and x -- y").text == "(LLMs)—GPT-5 and x — y"
 
 
 def test_to_raw_rejects_empty_span():

@@ -151,6 +151,20 @@ class _Builder:
         )
 
 
+def _joins(raw: str, s: int, e: int) -> bool:
+    """True for a LaTeX "--" (an en dash) that joins a name or spans a range: glued between
+    letters or digits ("VSF--Med", "$0.5$--$0.9$", "52\\%--69\\%") or between two numbers
+    ("10 -- 20"); "---", or "--" that sets words apart, is an em dash ("(LLMs)--GPT-5",
+    "models -- which")."""
+    if e - s != 2:
+        return False
+    before, after = raw[max(0, s - 8) : s], raw[e : e + 8]
+    left, right = before.rstrip("$ ")[-1:], after.lstrip("$ ")[:1]
+    number = (left.isdigit() or left == "%") and right.isdigit()
+    glued = before.rstrip("$")[-1:] == left and after.lstrip("$")[:1] == right
+    return number or (glued and (left.isalnum() or left == "%") and right.isalnum())
+
+
 def normalise(raw: str) -> OffsetMap:
     """Strip LaTeX/Markdown markup from `raw`; every kept char maps back to raw offsets."""
     out = _Builder(raw)
@@ -188,7 +202,7 @@ def normalise(raw: str) -> OffsetMap:
         elif kind == "tilde":
             out.emit(" ", s, e)
         elif kind == "dash":
-            out.emit("–" if e - s == 2 else "—", s, e)  # LaTeX: "--" en dash, "---" em dash
+            out.emit("–" if _joins(raw, s, e) else "—", s, e)
         elif m.group("hyph") is not None:
             if m.group("next") in NOT_JOINED:
                 out.copy(s, e)
