@@ -742,7 +742,11 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         if j >= 1 and _SHORT_YEAR.match(words[j]) and labels.get(words[j - 1]) == "DATASET"
     ]
     ends = [(j - 1, j + 1) for j in sorted(years) if _CAMPAIGN.match(words[j - 1])]
-    ends += [(j, j + 1) for j, w in enumerate(words) if _GLUED_CAMPAIGN_YEAR.match(w)]
+    ends += [
+        (j, j + 1)
+        for j, w in enumerate(words)
+        if w[-5:-4] == "-" and _GLUED_CAMPAIGN_YEAR.match(w)  # the cheap test first
+    ]
     for i, after in sorted(ends):
         if len(words[i]) < 3:
             continue
