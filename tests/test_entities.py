@@ -619,3 +619,8 @@ def test_a_name_before_a_concept_noun_is_no_method():
         "amplifies the Dunning-Kruger effect, while ReuseRL outperforms PPO."
     )
     assert set(names(r.methods)) == {"ReuseRL", "PPO"}
+
+
+def test_a_title_run_that_opens_a_generic_class_phrase_is_no_name():
+    r = extract_text("Large Language models help. A Vision-Language model plans with Mamba.")
+    assert set(names(r.methods)) == {"Mamba"}

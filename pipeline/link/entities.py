@@ -894,6 +894,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         for c in cands
         if not inside_metric(doc, c)
         and not (c.source != "lexicon" and any(c.start < e and s < c.end for s, e in blocked))
+        and not (c.source == "title" and _generic_with_next_word(doc, ctx, c))
     ]
     categories = category_regions(cands, doc_text(doc), ctx)
     cands = resolve_overlaps(cands, ctx)
@@ -952,6 +953,14 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not ("lexicon" not in d.sources and d.name.lower() in VOCAB.resource_acronyms)
     ]
     return kept, [d for d in drafts if d.metric_like and "lexicon" not in d.sources]
+
+
+def _generic_with_next_word(doc: Doc, ctx: DocContext, cand: Candidate) -> bool:
+    """True when a title run and the lower-case word after it name a class the generic lexicon
+    knows ("Large Language models", "a Vision-Language model"): the run names nothing."""
+    _, end = ctx.token_span(cand.start, cand.end)
+    words = doc_words(doc)
+    return end < len(words) and words[end].islower() and is_generic(f"{cand.text} {words[end]}")
 
 
 def _concept_headed(ctx: DocContext, draft: Draft) -> bool:
