@@ -195,6 +195,12 @@ def test_a_camel_case_name_may_carry_capitalised_prefixes():
     assert "non-LoRA" not in shapes("A non-LoRA model wins.")
 
 
+def test_a_range_of_labels_is_no_name():
+    got = shapes("Levels R1-R6 and splits C1-C4 over Phase I-III, as R1-C4 and Z-1 show.")
+    assert not {"R1-R6", "C1-C4", "I-III"} & set(got)
+    assert "R1-C4" in got
+
+
 def test_two_part_compound_suffix_is_cut():
     cand = shapes("A QLoRA-fine-tuned agent wins.")["QLoRA"]
     assert cand.label == "METHOD"
