@@ -654,12 +654,21 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             continue
         if _describes_data(ctx, words, first, i):
             continue  # "Parallel corpora", "Farsi datasets": a description, not a name
+        if _modifier_compound(words[i - 1]):
+            continue  # "the US-centric dataset", "an EHR-grounded benchmark": a description
         last = i if words[i][:1].isupper() else i - 1  # "the Waymo Open Motion Dataset"
         start, end = ctx.starts[first], ctx.starts[last] + len(words[last])
         text = doc_text(doc)[start:end]
         if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))
     return out
+
+
+def _modifier_compound(word: str) -> bool:
+    """True for a hyphened word that ends on a descriptive part ("US-centric", "EHR-grounded",
+    "French-language")."""
+    head, sep, tail = word.rpartition("-")
+    return bool(sep and head) and tail in VOCAB.descriptive_compound_suffixes
 
 
 def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:

@@ -372,6 +372,13 @@ def test_lowercase_initial_camel_name_continues_a_list():
 # head nouns, years and introduced names
 
 
+def test_a_descriptive_compound_before_a_dataset_head_noun_is_no_name():
+    doc, ctx = with_context(
+        "It fits the US-centric dataset, an EHR-grounded benchmark and WordNet-annotated datasets."
+    )
+    assert [c.text for c in head_noun_candidates(doc, ctx)] == ["WordNet-annotated"]
+
+
 def test_capitalised_words_before_a_dataset_head_noun():
     doc, ctx = with_context("We train on the Gigaword corpus and the Foo Bar test set.")
     cands = head_noun_candidates(doc, ctx)
