@@ -15,7 +15,13 @@ from spacy.training import Example
 from spacy.util import filter_spans
 
 from pipeline.errors import NotInitialized
-from pipeline.nlp.tokenizer import doc_words
+from pipeline.nlp.tokenizer import (
+    OFFSETS_KEY,
+    doc_spaces,
+    doc_starts,
+    doc_words,
+    offset_map,
+)
 from pipeline.resources import data_path, read_jsonl
 
 SPANS_KEY = "names"
@@ -104,12 +110,17 @@ class NameShapes:
             Span(doc, i, i + 1, label="SHAPE")
             for i in compress(range(len(words)), self.shape_flags(words))
         ]
-        titles = [Span(doc, s, e, label="TITLE_SEQ") for s, e in self.title_runs(words)]
+        runs = self.title_runs(words, line_starts(doc))
+        titles = [Span(doc, s, e, label="TITLE_SEQ") for s, e in runs]
         doc.spans[SPANS_KEY] = shapes + filter_spans(titles)
         return doc
 
-    def title_runs(self, words: list[str]) -> list[tuple[int, int]]:
-        """Token ranges of title-case runs, with connectors only between title words."""
+    def title_runs(
+        self, words: list[str], line_starts: tuple[int, ...] = ()
+    ) -> list[tuple[int, int]]:
+        """Token ranges of title-case runs, with connectors only between title words; a run
+        stops at the end of a line that holds nothing else (a heading such as "Discussion"
+        on its own line; `line_starts`: tokens that begin a line of the raw text)."""
         runs = []
         for (word_re, connectors, min_words), cache in zip(
             self.titles, self._title_cache, strict=True
@@ -126,9 +137,10 @@ class NameShapes:
                             title = word_re.match(w) is not None
                             code = cache[w] = "T" if title else "c" if w in connectors else "x"
                         codes[i] = code
-            for m in _RUN.finditer("".join(codes)):
+            cuts = heading_ends(codes, line_starts)
+            for m in _RUN.finditer(_with_cuts(codes, cuts)):
                 if m.group().count("T") >= min_words:
-                    runs.append(m.span())
+                    runs.append(_token_span(m.span(), cuts))
         return runs
 
     def to_bytes(self, *, exclude: Iterable[str] = ()) -> bytes:
@@ -152,6 +164,51 @@ class NameShapes:
         self.rules = list(srsly.read_jsonl(Path(path) / "rules.jsonl"))
         self._compile()
         return self
+
+
+def line_starts(doc: Doc) -> tuple[int, ...]:
+    """Indices of the tokens after the first that begin a line of the raw text (normalising
+    turns a line break into a space)."""
+    kept = doc.user_data.get(OFFSETS_KEY)
+    if kept is None or "\n" not in kept[0]:
+        return ()
+    omap, starts, words, spaces = offset_map(doc), doc_starts(doc), doc_words(doc), doc_spaces(doc)
+    raw = omap.raw
+    found = []
+    for i in range(1, len(starts)):
+        if spaces[i - 1]:
+            gap_start = omap.to_raw(starts[i - 1], starts[i - 1] + len(words[i - 1]))[1]
+            if "\n" in raw[gap_start : omap.to_raw(starts[i], starts[i] + 1)[0]]:
+                found.append(i)
+    return tuple(found)
+
+
+def heading_ends(codes: list[str], line_starts: tuple[int, ...]) -> tuple[int, ...]:
+    """The line starts that end a line made only of a title run (codes T/c, T at both ends)."""
+    ends = []
+    for first, end in zip((0, *line_starts), line_starts, strict=False):
+        line = "".join(codes[first:end])
+        if line and line[0] == "T" and line[-1] == "T" and "x" not in line:
+            ends.append(end)
+    return tuple(ends)
+
+
+def _with_cuts(codes: list[str], cuts: tuple[int, ...]) -> str:
+    """The token codes as one string, with "|" before every token in `cuts`."""
+    if not cuts:
+        return "".join(codes)
+    marked = set(cuts)
+    return "".join("|" + c if i in marked else c for i, c in enumerate(codes))
+
+
+def _token_span(span: tuple[int, int], cuts: tuple[int, ...]) -> tuple[int, int]:
+    """Token range of a character range of `_with_cuts` (one "|" per cut before it)."""
+    if not cuts:
+        return span
+    start, end = span
+    # the k-th cut's "|" stands at its token index + k; none falls inside a run
+    bars = sum(1 for k, b in enumerate(cuts) if b + k < start)
+    return start - bars, end - bars
 
 
 @Language.factory(
