@@ -40,6 +40,7 @@ BLIND25_GOLD = ROOT / "tests" / "gold" / "blind25_gold.jsonl"  # 2051, no values
 BLIND26_GOLD = ROOT / "tests" / "gold" / "blind26_gold.jsonl"  # 2052, decimals: read after 1st
 BLIND27_GOLD = ROOT / "tests" / "gold" / "blind27_gold.jsonl"  # 2053, decimals: never read
 BLIND28_GOLD = ROOT / "tests" / "gold" / "blind28_gold.jsonl"  # 2054, decimals: read after 1st
+BLIND29_GOLD = ROOT / "tests" / "gold" / "blind29_gold.jsonl"  # 2055, decimals: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

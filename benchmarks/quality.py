@@ -43,6 +43,7 @@ from devgold import (
     BLIND26_GOLD,
     BLIND27_GOLD,
     BLIND28_GOLD,
+    BLIND29_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -146,6 +147,7 @@ def main() -> None:
         table, "blind gold 27 (25, decimals, never read)", dev_report(args.shared, BLIND27_GOLD)
     )
     add_gold_rows(table, "blind gold 28 (25, decimals)", dev_report(args.shared, BLIND28_GOLD))
+    add_gold_rows(table, "blind gold 29 (25, decimals)", dev_report(args.shared, BLIND29_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
