@@ -197,3 +197,54 @@ def clause_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged | 
         if cued(ctx, _VERB_CUES, m.end, m.end + 1):
             best = m if best is None or m.end > best.end else best
     return best
+
+
+def pronoun_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged | None:
+    """The method an "it" before a result verb in the value's clause stands for: the last
+    method before it, in its sentence or the one before, that is no rival ("to GPT-4") or
+    instrument, a verb's subject first ("... based on a fine-tuned U-Net with a VGG16
+    encoder. It achieves 97.1% accuracy")."""
+    clause, sent, lows = ctx.clause_of[ti], ctx.sent_of[ti], ctx.lowers
+    k = ti - 1
+    while k >= 0 and ctx.clause_of[k] == clause and lows[k] not in VOCAB.method_pronouns:
+        k -= 1
+    if k < 0 or ctx.clause_of[k] != clause:
+        return None
+    verb = next_content_index(lows, k)
+    if verb is None or not cued(ctx, _VERB_CUES, verb, verb + 1):
+        return None
+    before = [
+        m
+        for m in methods
+        if m.end <= k
+        and sent - 1 <= m.sentence <= sent
+        and not m.compared
+        and not m.instrument
+        and not (m.start and lows[m.start - 1] in VOCAB.rival_prepositions)
+    ]
+    subjects = [m for m in before if _subject(ctx, m.end)]
+    pool = subjects or before
+    return max(pool, key=lambda m: m.end) if pool else None
+
+
+def next_content_index(lowers: list[str], i: int, limit: int = 2) -> int | None:
+    """Index of the next token after `i`, skipping up to `limit` adverbs and modals."""
+    j, skips = i + 1, 0
+    while j < len(lowers) and lowers[j] in VOCAB.skip_adverbs and skips < limit:
+        j, skips = j + 1, skips + 1
+    return j if j < len(lowers) else None
+
+
+def _subject(ctx: DocContext, end: int, appositive: int = 8) -> bool:
+    """True when a result verb follows a name ending at `end`, right after it or after an
+    appositive between commas ("Llama-3, an open-source model, performs comparably")."""
+    lows = ctx.lowers
+    if end >= len(lows):
+        return False
+    if lows[end] == ",":
+        close = next(
+            (j for j in range(end + 1, min(len(lows), end + appositive)) if lows[j] == ","), None
+        )
+        end = close + 1 if close is not None else end
+    verb = next_content_index(lows, end - 1)
+    return verb is not None and cued(ctx, _VERB_CUES, verb, verb + 1)

@@ -19,6 +19,7 @@ from pipeline.link.owners import (
     metric_right_after,
     nearest,
     own_method_noun,
+    pronoun_subject,
     scene_dataset,
     subject_method,
     versus_method,
@@ -117,6 +118,7 @@ def link_result(
     hit = (
         clause_subject(ctx, ti, own)
         or subject_method(ctx, sent, own)
+        or pronoun_subject(ctx, ti, methods)
         or nearest(same_clause, ti)
         or nearest(own, ti)
     )

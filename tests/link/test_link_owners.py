@@ -9,6 +9,7 @@ from pipeline.link.owners import (
     metric_right_after,
     nearest,
     own_method_noun,
+    pronoun_subject,
     scene_dataset,
     subject_method,
     versus_method,
@@ -195,3 +196,38 @@ def test_method_before_a_result_verb_in_the_clause_is_its_subject():
 def test_method_without_a_result_verb_is_no_clause_subject():
     s = Sentence("With FooNet the score is 2%.")
     assert clause_subject(s.ctx, s.value("2%")[1], [s.tag("FooNet")]) is None
+
+
+def test_it_before_a_result_verb_stands_for_the_method_before_it():
+    s = Sentence(
+        "We validate realism with a model based on a fine-tuned UNetX. It achieves 97.1% accuracy."
+    )
+    _, ti = s.value("97.1%")
+    assert pronoun_subject(s.ctx, ti, [s.tag("UNetX")]).name == "UNetX"
+
+
+def test_it_prefers_the_subject_past_an_appositive_over_a_rival():
+    s = Sentence(
+        "FooLM, an open-source model, achieves results comparable to BarLM."
+        " It achieved 89% accuracy."
+    )
+    _, ti = s.value("89%")
+    assert pronoun_subject(s.ctx, ti, [s.tag("FooLM"), s.tag("BarLM")]).name == "FooLM"
+
+
+def test_a_rival_after_to_is_not_what_it_stands_for():
+    s = Sentence("Results are comparable to BarLM. It achieved 89% accuracy.")
+    _, ti = s.value("89%")
+    assert pronoun_subject(s.ctx, ti, [s.tag("BarLM")]) is None
+
+
+def test_it_without_a_result_verb_stands_for_nothing():
+    s = Sentence("We train FooLM. It is small, with 89% sparsity.")
+    _, ti = s.value("89%")
+    assert pronoun_subject(s.ctx, ti, [s.tag("FooLM")]) is None
+
+
+def test_no_pronoun_no_owner():
+    s = Sentence("We train FooLM. The model achieves 89% accuracy.")
+    _, ti = s.value("89%")
+    assert pronoun_subject(s.ctx, ti, [s.tag("FooLM")]) is None
