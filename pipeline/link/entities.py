@@ -61,6 +61,7 @@ class Draft:
     hint: str | None = None
     metric_like: bool = False
     spellings: list[str] = field(default_factory=list)  # other casings, found as mentions
+    prior_work: bool = False  # "our previous Ovis-U1 framework": earlier work, not this one
 
     def surfaces(self) -> list[str]:
         return [self.name, *self.aliases]
@@ -588,6 +589,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
             roles.add("compared")  # "traditional retrieval methods such as BM25 and DPR"
         else:
             roles.add("used")
+        if not VOCAB.prior_work_adjectives.isdisjoint(ctx.lowers[max(0, ms - 2) : ms]):
+            draft.prior_work = True
     role = min(roles, key=ROLE_RANK.__getitem__) if roles else "used"
     if draft.kind == "dataset" and role == "compared":
         role = "used"
@@ -833,14 +836,15 @@ def merge_family_mentions(drafts: list[Draft]) -> list[Draft]:
 
 
 def promote_variants(drafts: list[Draft]) -> None:
-    """A used method that shares a distinctive word with a proposed name is proposed too."""
+    """A used method that shares a distinctive word with a proposed name is proposed too,
+    unless the text calls it earlier work ("our previous Ovis-U1 framework")."""
     proposed = [d for d in drafts if d.role == "proposed"]
     if not proposed:
         return  # no distinctive word to share
     keys = set().union(*(distinct_tokens(s) for d in proposed for s in d.surfaces()))
     names = [fold(s) for p in proposed for s in p.surfaces()]
     for d in drafts:
-        if d.role != "used" or d.kind != "method":
+        if d.role != "used" or d.kind != "method" or d.prior_work:
             continue
         if any(fold(s) in n for s in d.surfaces() for n in names):
             continue  # a proposed name's part: general, not a variant

@@ -349,6 +349,22 @@ def test_used_method_sharing_a_word_with_a_proposed_name_is_proposed():
     assert drafts[1].supported
 
 
+def test_earlier_work_sharing_a_word_with_a_proposed_name_stays_used():
+    drafts = [draft("Orca3", role="proposed"), draft("Orca3-Old")]
+    drafts[1].prior_work = True
+    promote_variants(drafts)
+    assert drafts[1].role == "used"
+
+
+def test_our_previous_framework_is_earlier_work_not_the_proposal():
+    doc = make_doc(
+        "We introduce Orca3-Image, a small model. Built upon our previous Orca3-U1 framework,"
+        " Orca3-Image integrates a decoder."
+    )
+    roles = {s.text: s._.entity["role"] for s in doc.spans["methods"]}
+    assert roles == {"Orca3-Image": "proposed", "Orca3-U1": "used"}
+
+
 def test_part_of_a_proposed_name_is_not_promoted():
     drafts = [draft("Loose Speculative Decoding", role="proposed"), draft("Speculative Decoding")]
     promote_variants(drafts)
