@@ -138,6 +138,11 @@ def test_outperforms_opens_a_comparison_scope():
     assert flagged(doc, ctx.comparison) == ["BarNet", "and", "BazNet", "."]
 
 
+def test_on_par_with_opens_a_comparison_scope():
+    doc, ctx = context("FooNet performs on par with models such as BarNet.")
+    assert flagged(doc, ctx.comparison) == ["par", "with", "models", "such", "as", "BarNet", "."]
+
+
 def test_comparison_scope_ends_at_the_setting():
     doc, ctx = context("FooNet outperforms BarNet on ImageNet and CIFAR.")
     assert flagged(doc, ctx.comparison) == ["BarNet"]
