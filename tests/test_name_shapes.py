@@ -40,3 +40,13 @@ def test_cuts_map_back_to_token_ranges():
     assert _token_span((2, 4), (1, 4)) == (1, 3)
     assert _token_span((6, 8), (1, 4)) == (4, 6)
     assert _token_span((0, 1), (1, 4)) == (0, 1)
+
+
+def test_a_dimension_word_joins_a_title_run(nlp):
+    assert titles(nlp, "We use a Masked Augmenting 1D Continuous Tokenizer here.") == [
+        "Masked Augmenting 1D Continuous Tokenizer"
+    ]
+
+
+def test_a_dimension_word_does_not_open_a_run(nlp):
+    assert titles(nlp, "We use 3D Visual Grounding here.") == ["Visual Grounding"]
