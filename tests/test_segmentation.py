@@ -37,6 +37,20 @@ def test_comma_between_word_and_number(nlp):
     assert tokens(nlp, "models,10 x")[:3] == ["models", ",", "10"]
 
 
+def test_a_dimension_after_a_slash_is_split_from_the_name(nlp):
+    assert tokens(nlp, "GTE-large/1024 and Qwen3-Embedding-8B/4096")[:3] == [
+        "GTE-large",
+        "/",
+        "1024",
+    ]
+    assert tokens(nlp, "with Qwen3-Embedding-8B/4096")[1] == "Qwen3-Embedding-8B"
+
+
+@pytest.mark.parametrize("name", ["ViT-L/14", "DiT-XL/2", "1/50"])
+def test_a_patch_size_or_fraction_after_a_slash_stays(nlp, name):
+    assert name in tokens(nlp, f"We use {name} here.")
+
+
 def test_possessive_split(nlp):
     assert tokens(nlp, "Kimi-VL-3B's score")[:2] == ["Kimi-VL-3B", "'s"]
 
