@@ -342,10 +342,12 @@ def _number_follows(ctx: DocContext, i: int) -> bool:
 
 def next_content(doc: Doc, i: int, limit: int = 3) -> int | None:
     """Index of the next token after `i` skipping adverbs (at most `limit` skips)."""
-    j = i + 1
-    skips = 0
-    lowers, adverbs = doc_lowers(doc), VOCAB.skip_adverbs
-    while j < len(doc) and lowers[j] in adverbs and skips < limit:
-        j += 1
-        skips += 1
-    return j if j < len(doc) else None
+    return next_content_index(doc_lowers(doc), i, limit)
+
+
+def next_content_index(lowers: list[str], i: int, limit: int = 3) -> int | None:
+    """`next_content` over lower-cased token texts."""
+    j, skips = i + 1, 0
+    while j < len(lowers) and lowers[j] in VOCAB.skip_adverbs and skips < limit:
+        j, skips = j + 1, skips + 1
+    return j if j < len(lowers) else None

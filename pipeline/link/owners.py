@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from spacy.tokens import Doc
 
-from pipeline.link.context import DocContext
+from pipeline.link.context import DocContext, next_content_index
 from pipeline.link.tags import ResultDraft, Tagged, cued, weights
 from pipeline.resources import VOCAB
 
@@ -210,7 +210,7 @@ def pronoun_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged |
         k -= 1
     if k < 0 or ctx.clause_of[k] != clause:
         return None
-    verb = next_content_index(lows, k)
+    verb = next_content_index(lows, k, 2)
     if verb is None or not cued(ctx, _VERB_CUES, verb, verb + 1):
         return None
     before = [
@@ -227,14 +227,6 @@ def pronoun_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged |
     return max(pool, key=lambda m: m.end) if pool else None
 
 
-def next_content_index(lowers: list[str], i: int, limit: int = 2) -> int | None:
-    """Index of the next token after `i`, skipping up to `limit` adverbs and modals."""
-    j, skips = i + 1, 0
-    while j < len(lowers) and lowers[j] in VOCAB.skip_adverbs and skips < limit:
-        j, skips = j + 1, skips + 1
-    return j if j < len(lowers) else None
-
-
 def _subject(ctx: DocContext, end: int, appositive: int = 8) -> bool:
     """True when a result verb follows a name ending at `end`, right after it or after an
     appositive between commas ("Llama-3, an open-source model, performs comparably")."""
@@ -246,5 +238,5 @@ def _subject(ctx: DocContext, end: int, appositive: int = 8) -> bool:
             (j for j in range(end + 1, min(len(lows), end + appositive)) if lows[j] == ","), None
         )
         end = close + 1 if close is not None else end
-    verb = next_content_index(lows, end - 1)
+    verb = next_content_index(lows, end - 1, 2)
     return verb is not None and cued(ctx, _VERB_CUES, verb, verb + 1)
