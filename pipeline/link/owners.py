@@ -205,10 +205,11 @@ def pronoun_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged |
     instrument, a verb's subject first ("... based on a fine-tuned U-Net with a VGG16
     encoder. It achieves 97.1% accuracy")."""
     clause, sent, lows = ctx.clause_of[ti], ctx.sent_of[ti], ctx.lowers
+    first = max(0, ti - int(weights("owners")["pronoun_window"]))
     k = ti - 1
-    while k >= 0 and ctx.clause_of[k] == clause and lows[k] not in VOCAB.method_pronouns:
+    while k >= first and ctx.clause_of[k] == clause and lows[k] not in VOCAB.method_pronouns:
         k -= 1
-    if k < 0 or ctx.clause_of[k] != clause:
+    if k < first or ctx.clause_of[k] != clause:
         return None
     verb = next_content_index(lows, k, 2)
     if verb is None or not cued(ctx, _VERB_CUES, verb, verb + 1):
