@@ -387,3 +387,19 @@ def test_a_figure_in_parentheses_labels_the_measure_before_it():
 
 def test_a_bare_number_in_parentheses_labels_no_measure():
     assert spans_of(bound_phrase_spans, "It attains sample efficiency (d^2 log 3) here.") == []
+
+
+def test_resolution_ratio_and_gap_heads_bind_their_measure_to_a_value():
+    text = "It reaches a charge resolution of 0.25 and a speaker switch ratio: 0.98 here."
+    names = [c for _, c in spans_of(bound_phrase_spans, text)]
+    assert names == ["charge resolution", "speaker switch ratio"]
+
+
+def test_entropy_moved_by_a_comparative_is_a_metric():
+    text = "The new model shows lower mobility entropy than the old one."
+    assert spans_of(changed_phrase_spans, text) == [("mobility entropy", "mobility entropy")]
+
+
+def test_a_resolution_moved_without_a_value_is_not_a_metric():
+    text = "Pooling comes at the cost of reduced individual resolution in each test."
+    assert spans_of(changed_phrase_spans, text) == []
