@@ -378,3 +378,14 @@ def test_thousands_grouped_by_a_space_are_one_number(text, value):
 def test_a_list_of_numbers_is_no_thousands_grouping():
     assert [n.value for n in find_numbers("sizes 64 128 256 and")] == [64, 128, 256]
     assert [n.value for n in find_numbers("in 3 100-dim spaces")] == [3, 100]
+
+
+def test_a_value_after_a_threshold_operator_is_no_result():
+    assert [n.text for n in find_numbers("significant (p < 0.001) when n<=5")] == []
+
+
+def test_an_operator_after_to_or_of_gives_a_level_reached():
+    assert [n.text for n in find_numbers("narrowing the gap to <0.1% with an error of <2%")] == [
+        "0.1%",
+        "2%",
+    ]

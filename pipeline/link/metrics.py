@@ -422,7 +422,8 @@ def before_hedges(lowers: list[str], i: int) -> int:
 def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """Measures bound to a value by their own construction, when no lexicon knows them:
     "a solve rate of 54.8%", "Brier score of 0.134", "accuracy: 91.2", "latency = 3 ms",
-    "[accuracy] improves by 4%", "improves [solve rate] by 2 points"."""
+    "[accuracy] improves by 4%", "improves [solve rate] by 2 points", "narrowing the
+    [optimality gap] to 0.1%"."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     out = []
     changed_end = -1  # where the value of the last "VERB X by N" ends: "and Y by M" shares VERB
@@ -431,6 +432,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if span is None or span.start < 2:
             continue
         i = before_hedges(lowers, span.start - 1)
+        if i > 0 and lowers[i] in VOCAB.threshold_operators:
+            i -= lowers[i - 1] in VOCAB.reached_bound_openers  # "the gap to [<] 0.1%"
         run: list[int] = []
         if i < 1:
             continue
@@ -442,11 +445,12 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
                 run = []  # "an average score of 67.90 across seven multimodal metrics"
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
-        elif lowers[i] == "by":  # "improves solve rate by 2 points", "reducing costs by 10%"
+        elif lowers[i] in ("by", "to"):  # "improves solve rate by 2 points", "reducing costs
+            # by 10%", "narrowing the optimality gap to 0.1%" (a count moves only "by")
             run = (
                 _name_before(doc, i)
                 or _single_head_before(lowers, i)
-                or _counted_object_before(words, lowers, i)
+                or (_counted_object_before(words, lowers, i) if lowers[i] == "by" else [])
             )
             verb = run[0] - 1 if run else -1
             if verb > 0 and lowers[verb] in VOCAB.noun_determiners:

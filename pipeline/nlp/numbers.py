@@ -171,6 +171,13 @@ _FACTOR_BEFORE = regex.compile(r"\b(?:a|by)\s+(?P<f>factor\s+of\s+(?:[a-z]+\s+){
 _CAPS_BEFORE = regex.compile(r"(?<![\w/-])([A-Z]{2,})(?:/[A-Z]{2,})*\x20$")
 
 
+def _reached(text: str, s: int) -> bool:
+    """True when the operator before the number at `s` follows a word such as "to" or "of":
+    the value is a level reached ("gap to <0.1%"), not a threshold ("p < 0.001")."""
+    before = text[max(0, s - 16) : s].rstrip().rstrip("<>≤≥=").rstrip().rsplit(None, 1)
+    return bool(before) and before[-1].lower() in VOCAB.reached_bound_openers
+
+
 def _number_matches(text: str):
     """`_NUMBER` matches, trying only positions where a digit (or its sign) starts."""
     pos = 0
@@ -209,7 +216,7 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
             continue
-        if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE):
+        if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE) and not _reached(text, s):
             continue
         if _VERSION.fullmatch(m.group(0)) and _HYPHEN_CAPITAL.match(text, e):
             continue  # "Gemini 2.5-Pro": a release number in a name ("a 256-GPU cluster": a count)

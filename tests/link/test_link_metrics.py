@@ -403,3 +403,9 @@ def test_entropy_moved_by_a_comparative_is_a_metric():
 def test_a_resolution_moved_without_a_value_is_not_a_metric():
     text = "Pooling comes at the cost of reduced individual resolution in each test."
     assert spans_of(changed_phrase_spans, text) == []
+
+
+def test_a_change_verb_binds_the_measure_it_moves_to_a_value():
+    text = "It narrows the optimality gap to <0.1% and reduces the crash rate to 2%."
+    names = [c for _, c in spans_of(bound_phrase_spans, text)]
+    assert names == ["optimality gap", "crash rate"]
