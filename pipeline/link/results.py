@@ -525,11 +525,17 @@ def _bound_head(word: str) -> bool:
 
 def _open_after(lows: list[str], te: int) -> bool:
     """True when nothing after a value (token te on) names what it measures: the sentence
-    or clause ends, or a function word follows ("reached 10.7% with 22.5 hours")."""
+    or clause ends, or a function word or the opener of a condition follows ("reached 10.7%
+    with 22.5 hours", "the best result of 9.7% when using all data")."""
     if te >= len(lows):
         return True
     nxt = lows[te]
-    return not nxt.isalpha() or nxt in VOCAB.link_words or nxt in VOCAB.clause_breaks
+    return (
+        not nxt.isalpha()
+        or nxt in VOCAB.link_words
+        or nxt in VOCAB.clause_breaks
+        or nxt in VOCAB.condition_openers
+    )
 
 
 def _set_against(lows: list[str], ts: int) -> bool:

@@ -1,6 +1,7 @@
 """pipeline.link.results: result drafts of a doc from hand-tagged metric, dataset and method
 mentions (the entity stage is not involved)."""
 
+from pipeline.api import extract_text
 from pipeline.link.context import build_context
 from pipeline.link.results import extract_results
 from pipeline.link.tags import Tagged
@@ -261,3 +262,16 @@ def test_the_dataset_refers_to_the_one_dataset_the_abstract_introduces():
 def test_the_dataset_refers_to_no_dataset_among_several_the_abstract_does_not_introduce():
     s = Sentence("We use Thiomi and Voice. The dataset contains over 601,000 annotations.")
     assert s.results(datasets=("Thiomi", "Voice"))["601,000"][3] is None
+
+
+def test_a_figure_before_a_condition_continues_the_measure_of_the_one_before():
+    text = (
+        "Fine-tuning reduced word error rate to 15.8% with 1.4 hours of data, reached 10.7% "
+        "with 22.5 hours, and achieved the best result of 9.7% when using all available data."
+    )
+    got = {r.text: r.metric for r in extract_text(text).results if r.unit == "%"}
+    assert got == {
+        "15.8%": "word error rate",
+        "10.7%": "word error rate",
+        "9.7%": "word error rate",
+    }
