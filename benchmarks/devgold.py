@@ -41,6 +41,7 @@ BLIND26_GOLD = ROOT / "tests" / "gold" / "blind26_gold.jsonl"  # 2052, decimals:
 BLIND27_GOLD = ROOT / "tests" / "gold" / "blind27_gold.jsonl"  # 2053, decimals: never read
 BLIND28_GOLD = ROOT / "tests" / "gold" / "blind28_gold.jsonl"  # 2054, decimals: read after 1st
 BLIND29_GOLD = ROOT / "tests" / "gold" / "blind29_gold.jsonl"  # 2055, decimals: read after 1st
+BLIND30_GOLD = ROOT / "tests" / "gold" / "blind30_gold.jsonl"  # 2056, decimals: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

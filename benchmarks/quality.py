@@ -44,6 +44,7 @@ from devgold import (
     BLIND27_GOLD,
     BLIND28_GOLD,
     BLIND29_GOLD,
+    BLIND30_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -148,6 +149,7 @@ def main() -> None:
     )
     add_gold_rows(table, "blind gold 28 (25, decimals)", dev_report(args.shared, BLIND28_GOLD))
     add_gold_rows(table, "blind gold 29 (25, decimals)", dev_report(args.shared, BLIND29_GOLD))
+    add_gold_rows(table, "blind gold 30 (25, decimals)", dev_report(args.shared, BLIND30_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
