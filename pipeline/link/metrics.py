@@ -89,6 +89,8 @@ def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tu
         short = [  # the lexicon knows the short form: "area under the ROC curve (AUC)"
             s for s in lexicon if (s.start_char, s.end_char) == (a["short_start"], a["short_end"])
         ]
+        if short and named_regex("short_prefixed_metric").match(a["short"]):
+            short = []  # "small Unmanned Aircraft Systems (sUAS)": the shape alone is no measure
         if not short and not is_metric_name(a["long"]):
             continue
         inside = [  # the lexicon knows the whole long form: its canonical name
@@ -600,7 +602,8 @@ def evidenced_metrics(
     terms of precision"), after a word of performance, change, measuring or degree ("improves
     precision", "measuring recall", "high precision") or before a score word ("recall score");
     less a measure of cost or speed named only before the paper says what it proposes
-    ("devices face latency constraints"), with no result tied to it."""
+    ("devices face latency constraints"), with no result tied to it. A letter-prefixed short
+    acronym ("rFID"; "sUAS" is an aircraft) needs the same evidence."""
     tied = {r.metric for r in results}
     spans = [(m.name, *ctx.token_span(s, e)) for m in metrics for s, e in m.mentions]
     text = doc_text(ctx.doc)
@@ -637,10 +640,14 @@ def evidenced_metrics(
             and all(ctx.sent_of[ctx.token_span(s, e)[0]] < first for s, e in m.mentions)
         )
 
+    def ambiguous(m: MetricDraft) -> bool:
+        short = named_regex("short_prefixed_metric")
+        prefixed = all(short.match(text[s:e]) for s, e in m.mentions)
+        return m.name in VOCAB.sense_ambiguous_metrics or prefixed
+
     claim = next((i for i, flagged in enumerate(ctx.proposal) if flagged), None)
-    ambiguous = VOCAB.sense_ambiguous_metrics
     return [
         m
         for m in metrics
-        if m.name in tied or ((m.name not in ambiguous or evidenced(m)) and not motivation_only(m))
+        if m.name in tied or ((not ambiguous(m) or evidenced(m)) and not motivation_only(m))
     ]

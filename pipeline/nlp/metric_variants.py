@@ -23,7 +23,7 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import LexiconEntry, data_path, read_jsonl
 
 DEFAULT_PATTERNS = "patterns/metric_variants.jsonl"
-_PREFIXED = regex.compile(r"[a-z]?[A-Z]{4,7}")  # may be a prefixed metric acronym: VRMSE, rRMSE
+_PREFIXED = regex.compile(r"[a-z]?[A-Z]{3,7}")  # may be a prefixed metric acronym: VRMSE, rFID
 _GLUED = regex.compile(r"[a-z]?[A-Z]{2,5}[0-9]{1,3}")  # may be a metric with a glued cut-off: TPR01
 
 

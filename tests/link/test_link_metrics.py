@@ -1,5 +1,6 @@
 """pipeline.link.metrics: lexicon hits filtered by context, defined and measured measures."""
 
+from pipeline.api import extract_text
 from pipeline.link.metrics import (
     acronym_metric_spans,
     bound_phrase_spans,
@@ -409,3 +410,15 @@ def test_a_change_verb_binds_the_measure_it_moves_to_a_value():
     text = "It narrows the optimality gap to <0.1% and reduces the crash rate to 2%."
     names = [c for _, c in spans_of(bound_phrase_spans, text)]
     assert names == ["optimality gap", "crash rate"]
+
+
+def test_a_letter_prefixed_short_acronym_is_a_metric_with_its_value():
+    assert [m.name for m in extract_text("It reaches 0.37 rFID and 26.2 dB PSNR.").metrics] == [
+        "rfid",
+        "psnr",
+    ]
+
+
+def test_a_defined_letter_prefixed_short_acronym_without_evidence_is_no_metric():
+    text = "We fly small Unmanned Aircraft Systems (sUAS) under spoofing. A sUAS simulation runs."
+    assert extract_text(text).metrics == []
