@@ -50,7 +50,7 @@ def test_a_caret_cut_off_of_a_known_family_is_a_metric_of_its_own():
 
 def test_a_one_letter_lower_case_prefix_on_a_known_acronym_names_its_own_metric():
     assert canonical("rRMSE") == "rrmse"
-    assert canonical("rFID") == "rfid"  # a three-letter base takes a lower-case prefix only
+    assert canonical("rFID") == "fid"  # a three-letter base takes a lower-case prefix only
     assert canonical("XFID") is None
 
 

@@ -609,10 +609,13 @@ def evidenced_metrics(
     text = doc_text(ctx.doc)
     changes = VOCAB.measure_change_verbs | VOCAB.change_nouns
 
+    short = named_regex("short_prefixed_metric")  # "rFID" is no qualified "FID"
+
     def evidenced(m: MetricDraft) -> bool:
         for s, e in m.mentions:
             surface = text[s:e].lower()
-            if surface not in (m.name, m.name + "s", m.name + "es"):
+            qualified = surface not in (m.name, m.name + "s", m.name + "es")
+            if qualified and not short.match(text[s:e]):
                 return True  # "validation loss" (not "KL divergences": a plural qualifies none)
             ts, te = ctx.token_span(s, e)
             if ctx.cue_list("METRIC_LIST_INTRO", max(0, ts - 4), ts):
@@ -641,7 +644,6 @@ def evidenced_metrics(
         )
 
     def ambiguous(m: MetricDraft) -> bool:
-        short = named_regex("short_prefixed_metric")
         prefixed = all(short.match(text[s:e]) for s, e in m.mentions)
         return m.name in VOCAB.sense_ambiguous_metrics or prefixed
 

@@ -65,6 +65,8 @@ def variant_canonical(
             if family is None or ":" in cut_off:
                 return family  # "mAP@0.5:0.95": a range of cut-offs is the metric itself
             return f"{family}{sep}{cut_off}"  # "Hits@7": hits@7, a metric of its own
+        if word[:1].islower() and word[1:].isalpha() and len(base) == 3:
+            return families.get(base)  # "rFID", "sFID": the measure's own, as "gFID" is fid
         if word[1:].isupper() and "-" not in word:  # "VRMSE", "rRMSE": a name of its own
             return word.lower() if base in families else None
         if families.get(base + "-") == "*":

@@ -414,7 +414,7 @@ def test_a_change_verb_binds_the_measure_it_moves_to_a_value():
 
 def test_a_letter_prefixed_short_acronym_is_a_metric_with_its_value():
     assert [m.name for m in extract_text("It reaches 0.37 rFID and 26.2 dB PSNR.").metrics] == [
-        "rfid",
+        "fid",
         "psnr",
     ]
 
