@@ -60,9 +60,11 @@ def link_result(
     te = ctx.token_at(draft.end - 1) + 1
     if draft.kind != "count":
         in_clause = [m for m in metrics if m.clause == clause]
+        named_after = te < len(ctx.lowers) and _bound_head(ctx.lowers[te])  # "4.2x speedup"
+        before = [] if named_after else [m for m in in_clause if m.start < te]
         hit = (
             metric_right_after(in_clause, te, ctx.lowers)
-            or nearest([m for m in in_clause if m.start < te], ti)
+            or nearest(before, ti)
             or nearest(unclaimed_after(ctx, doc, in_clause, te), ti)
         )
         other = hit is not None and _labels_other_phrase(ctx, ti, hit, metrics)
@@ -195,16 +197,24 @@ def anaphoric_dataset(
 def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -> list[Tagged]:
     """The metrics after token te that no other value claims first: another number between
     takes the metric unless it continues the value's list ("by 6.7% and 3.1% of AUROC"; but
-    "trains 1.75x faster and uses 99.01% less memory": memory is the second value's)."""
+    "trains 1.75x faster and uses 99.01% less memory": memory is the second value's); a
+    metric right before the "from" of a change is that change's."""
     starts = cast("list[int] | None", ctx.memo.get(("number_tokens", -1)))
     if starts is None:
         starts = ctx.memo["number_tokens", -1] = sorted(
             ctx.token_at(n["start"]) for n in doc._.numbers
         )
+    froms = cast("set[int] | None", ctx.memo.get(("from_tokens", -1)))
+    if froms is None:
+        froms = ctx.memo["from_tokens", -1] = {
+            ctx.token_at(n["from_start"]) for n in doc._.numbers if n["from_start"] is not None
+        }
     out = []
     for m in metrics:
         if m.start < te:
             continue
+        if m.end + 1 in froms and ctx.lowers[m.end] == "from":
+            continue  # "the Novelty from 0.1 to 0.4 and the Diversity from 0.24 to 0.55"
         k = bisect_left(starts, te)
         between = ctx.lowers[te : starts[k]] if k < len(starts) and starts[k] < m.start else []
         if all(w in _LIST_LINKS for w in between):

@@ -422,3 +422,8 @@ def test_a_letter_prefixed_short_acronym_is_a_metric_with_its_value():
 def test_a_defined_letter_prefixed_short_acronym_without_evidence_is_no_metric():
     text = "We fly small Unmanned Aircraft Systems (sUAS) under spoofing. A sUAS simulation runs."
     assert extract_text(text).metrics == []
+
+
+def test_a_length_bound_to_a_value_is_a_measure_but_a_context_length_a_setting():
+    text = "It reaches an acceptance length of 5.92 with a context length of 4096."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["acceptance length"]

@@ -275,3 +275,21 @@ def test_a_figure_before_a_condition_continues_the_measure_of_the_one_before():
         "10.7%": "word error rate",
         "9.7%": "word error rate",
     }
+
+
+def test_a_peak_of_a_decimal_is_a_reported_value():
+    assert [r.text for r in extract_text("Pythia-1.4B reaches a peak of 0.705.").results] == [
+        "0.705"
+    ]
+
+
+def test_a_measure_before_the_from_of_a_change_is_not_claimed_by_an_earlier_value():
+    text = "It improves the Novelty from 0.1 to 0.4 and the Diversity from 0.24 to 0.55."
+    got = {r.text: r.metric for r in extract_text(text).results}
+    assert got == {"0.4": None, "0.55": "diversity"}
+
+
+def test_a_value_whose_measure_word_follows_it_takes_no_earlier_metric():
+    text = "It achieves an acceptance length of 5.92 and a 4.20x speedup on Qwen3-4B."
+    got = {r.text: r.metric for r in extract_text(text).results}
+    assert got == {"5.92": "acceptance length", "4.20x": None}
