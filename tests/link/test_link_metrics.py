@@ -427,3 +427,11 @@ def test_a_defined_letter_prefixed_short_acronym_without_evidence_is_no_metric()
 def test_a_length_bound_to_a_value_is_a_measure_but_a_context_length_a_setting():
     text = "It reaches an acceptance length of 5.92 with a context length of 4096."
     assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["acceptance length"]
+
+
+def test_measures_listed_after_an_evaluation_verb_and_its_means():
+    text = "Models were evaluated using accuracy, training time and acquisition time."
+    assert [c for _, c in spans_of(listed_measure_spans, text)] == [
+        "training time",
+        "acquisition time",
+    ]
