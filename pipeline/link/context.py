@@ -79,6 +79,18 @@ class DocContext:
         return max(0, bisect_right(self.sent_starts, char) - 1)
 
 
+def _lowercase_verbs(
+    cues: dict[str, list[tuple[int, int]]], words: list[str], sent_bounds: list[tuple[int, int]]
+) -> dict[str, list[tuple[int, int]]]:
+    """The cues less verb cues written with a capital inside a sentence: "we employ
+    Riemannian Flow Matching" names a method; "Matching GPT-4, ..." opens a sentence."""
+    firsts = {s for s, _ in sent_bounds}
+    out = dict(cues)
+    for label in VOCAB.lowercase_cue_labels & cues.keys():
+        out[label] = [(s, e) for s, e in cues[label] if s in firsts or not words[s][:1].isupper()]
+    return out
+
+
 def build_context(
     doc: Doc, protected: list[tuple[int, int]] | None = None, base: DocContext | None = None
 ) -> DocContext:
@@ -100,7 +112,7 @@ def build_context(
         ctx.starts = doc_starts(doc)
         ctx.sent_bounds = sentence_bounds(doc)
         ctx.sent_starts = [ctx.starts[b] for b, _ in ctx.sent_bounds]
-        ctx.cues = cue_spans(doc)
+        ctx.cues = _lowercase_verbs(cue_spans(doc), doc_words(doc), ctx.sent_bounds)
         ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
         for s, e in ctx.cues.get("COMPARISON_FRONT", ()):

@@ -238,3 +238,13 @@ def test_a_name_right_after_as_that_ends_the_object_is_proposed():
     assert "MATCH" in flagged(doc, ctx.proposal)
     doc, ctx = context("We propose a new loss as a replacement for LoRA.")
     assert "LoRA" not in flagged(doc, ctx.proposal)
+
+
+def test_a_capitalised_verb_cue_inside_a_sentence_is_part_of_a_name():
+    doc, ctx = context("We train with Conditional Flow Matching and Rectified Flow.")
+    assert flagged(doc, ctx.comparison) == []
+
+
+def test_a_capitalised_verb_cue_opening_a_sentence_is_a_cue():
+    doc, ctx = context("It is fast. Matching GPT-4, our model wins.")
+    assert "GPT-4" in flagged(doc, ctx.comparison)
