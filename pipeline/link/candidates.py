@@ -187,7 +187,8 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
 def _variant_word_before(doc: Doc, i: int) -> bool:
     """True when the word before token i names a variant of the known method at i: a
     title-case word that opens no sentence, follows no capitalised word and is no function
-    word ("Dueling DQN", "Audio Mamba", "a Romanian BERT model", "Visual CoT")."""
+    word ("Dueling DQN", "Audio Mamba", "a Romanian BERT model", "Visual CoT"), or an
+    adjective made from a name ("Riemannian Flow Matching")."""
     if i < 1:
         return False
     words, lowers = doc_words(doc), doc_lowers(doc)
@@ -196,8 +197,9 @@ def _variant_word_before(doc: Doc, i: int) -> bool:
         return False
     if _opens_sentence(lowers, i - 1) or words[i - 2][:1].isupper():
         return False
+    adjective = lowers[i - 1].endswith(tuple(VOCAB.eponym_adjective_endings))  # "Bayesian"
     return (
-        lowers[i - 1] in VOCAB.common_english  # not "Anthropic Claude", "Milvus HNSW"
+        (lowers[i - 1] in VOCAB.common_english or adjective)  # not "Anthropic Claude"
         and word not in _brand_words()  # not "Google BERT"
         and lexicon_labels().get(word) is None
     )

@@ -646,3 +646,9 @@ def test_a_maker_or_a_sentence_start_is_no_variant_word():
     assert "Claude 3.5 Sonnet" in got and "BERT" in got
     assert not any(t.startswith(("Anthropic", "Google")) for t in got)
     assert lexicon_texts("Standard BERT fails here.") == ["BERT"]
+
+
+def test_an_adjective_made_from_a_name_before_a_known_method_names_a_variant():
+    assert lexicon_texts("We employ Riemannian Flow Matching to train it.") == [
+        "Riemannian Flow Matching"
+    ]
