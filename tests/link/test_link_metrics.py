@@ -435,3 +435,11 @@ def test_measures_listed_after_an_evaluation_verb_and_its_means():
         "training time",
         "acquisition time",
     ]
+
+
+def test_a_near_zero_or_best_measure_is_a_metric():
+    text = "We observe near-zero collision rates and the best success rate in the suite."
+    assert [c for _, c in spans_of(changed_phrase_spans, text)] == [
+        "collision rate",
+        "success rate",
+    ]
