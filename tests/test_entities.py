@@ -518,6 +518,11 @@ def test_a_later_bare_family_name_is_a_mention_of_the_full_model():
     assert names(r.methods) == {"Claude Sonnet 4.6": "used", "GLM-5-turbo": "used"}
 
 
+def test_a_later_bare_family_name_is_a_mention_of_a_glued_release():
+    r = extract_text("We fine-tune Qwen2.5-7B and Pythia-1.4B. Probes on Qwen reach 0.9.")
+    assert names(r.methods) == {"Qwen2.5-7B": "used", "Pythia-1.4B": "used"}
+
+
 def test_a_family_name_written_before_its_variant_stays_itself():
     r = extract_text("We compare BERT with BERT-large and RoBERTa on GLUE.")
     assert {"BERT", "BERT-large"} <= set(names(r.methods))

@@ -809,10 +809,20 @@ def _method_families() -> frozenset[str]:
 _FAMILY_NAME = regex.compile(r"[A-Z][A-Za-z]+")
 
 
+_GLUED_RELEASE = regex.compile(r"\d+(?:\.\d+)*(?:[-\s]|$)")
+
+
+def _follows_family(rest: str) -> bool:
+    """True for what may follow a family name inside a full model name: a space, a hyphen or
+    a glued release number ("Claude Sonnet", "GLM-5", "Qwen2.5-7B"; not "CAD2DMD-SET")."""
+    return rest[:1] in {" ", "-"} or _GLUED_RELEASE.match(rest) is not None
+
+
 def merge_family_mentions(drafts: list[Draft]) -> list[Draft]:
     """A bare family name written after the one full model name it begins is a short mention
-    of it ("Claude 86.4%" after "Claude Sonnet 4.6", "GLM" after "GLM-5-turbo"): its mentions
-    join that draft; written first, or with several such names, it stays itself."""
+    of it ("Claude 86.4%" after "Claude Sonnet 4.6", "GLM" after "GLM-5-turbo", "Qwen" after
+    "Qwen2.5-7B"): its mentions join that draft; written first, or with several such names,
+    it stays itself."""
     out = []
     for d in drafts:
         full = (
@@ -820,7 +830,7 @@ def merge_family_mentions(drafts: list[Draft]) -> list[Draft]:
                 f
                 for f in drafts
                 if f is not d
-                and f.name[len(d.name) : len(d.name) + 1] in {" ", "-"}
+                and _follows_family(f.name[len(d.name) :])
                 and f.name.startswith(d.name)
                 and any(c.isdigit() for c in f.name[len(d.name) :])  # a release, a size
             ]
