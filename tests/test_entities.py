@@ -629,3 +629,10 @@ def test_a_name_before_a_concept_noun_is_no_method():
 def test_a_title_run_that_opens_a_generic_class_phrase_is_no_name():
     r = extract_text("Large Language models help. A Vision-Language model plans with Mamba.")
     assert set(names(r.methods)) == {"Mamba"}
+
+
+def test_names_listed_after_an_organisation_class_noun_are_makers_not_methods():
+    r = extract_text("We test twelve models from five providers (Anthropic, OpenAI, DeepSeek).")
+    assert r.methods == []
+    r = extract_text("We use DeepSeek-R1 from companies such as DeepSeek and Alibaba.")
+    assert names(r.methods) == {"DeepSeek-R1": "used"}

@@ -495,7 +495,9 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     Learning", "baselines such as Uniform and Selective LDP")."""
     data_classes, data_nouns = VOCAB.dataset_class_nouns, VOCAB.listing_data_nouns
     metric_classes, category_classes = VOCAB.metric_class_nouns, VOCAB.category_class_nouns
+    organisation_classes = VOCAB.organisation_class_nouns
     classes = VOCAB.method_class_nouns | data_classes | metric_classes | category_classes
+    classes |= organisation_classes
     counted_classes = data_nouns | metric_classes | category_classes | VOCAB.method_class_nouns
     words, lowers = doc_words(doc), ctx.lowers
     intro_at = {e - 1: s for s, e in ctx.cues.get("LIST_INTRO", ())}  # last token -> first
@@ -522,6 +524,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             hint = "METRIC"  # "four metrics: Reliability Decay Curve (RDC), ..."
         if lowers[cls_i] in category_classes:
             hint = "CATEGORY"  # "four dimensions - Embodied Reasoning (ER), Common Sense (CS)"
+        if lowers[cls_i] in organisation_classes:
+            hint = "ORGANISATION"  # "five providers (Anthropic, OpenAI, Meta, DeepSeek)"
         members: list[Candidate] = []
         i, described = k + 1, False
         while i < len(words):
@@ -543,15 +547,15 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             if low != "(" and (named := _described_member(words, lowers, i)) is not None:
                 i = named  # "multiple-choice questions (DiagnosticMCQ)": the name in parentheses
                 described = True
-            j = i
-            while j < len(words) and _listed_word(words, lowers, j, first=j == i):
+            j, maker = i, hint == "ORGANISATION"  # a maker may be a generic word: "OpenAI"
+            while j < len(words) and _listed_word(words, lowers, j, first=j == i and not maker):
                 j += 1
             if j == i:
                 break
             start, end = ctx.starts[i], ctx.starts[j - 1] + len(words[j - 1])
             text = doc_text(doc)[start:end]
             ends_member = j >= len(words) or lowers[j] in {",", "and", "or", ")"}
-            if not is_generic(text) and (low != "(" or ends_member):
+            if (maker or not is_generic(text)) and (low != "(" or ends_member):
                 members.append(Candidate(start, end, text, "list", hint=hint))
             i = j
         if low == "(":

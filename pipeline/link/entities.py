@@ -866,13 +866,16 @@ def promote_variants(drafts: list[Draft]) -> None:
 _ALIAS_AFTER = regex.compile(r"\s*\([^()]{1,16}\)")
 
 
-def category_regions(cands: list, text: str, ctx: DocContext) -> list[tuple[int, int]]:
+def category_regions(
+    cands: list, text: str, ctx: DocContext, hint: str = "CATEGORY"
+) -> list[tuple[int, int]]:
     """Char ranges of lists of the work's categories ("four evaluation dimensions - Embodied
-    Reasoning (ER), Common Sense (CS), ..."): first to last member of each sentence's list,
-    with the last member's short form."""
+    Reasoning (ER), Common Sense (CS), ...") or of another list `hint` ("ORGANISATION":
+    "five providers (Anthropic, OpenAI, Meta, DeepSeek)"): first to last member of each
+    sentence's list, with the last member's short form."""
     by_sentence: dict[int, tuple[int, int]] = {}
     for c in cands:
-        if c.hint != "CATEGORY":
+        if c.hint != hint:
             continue
         sent = ctx.sentence_of_char(c.start)
         lo, hi = by_sentence.get(sent, (c.start, c.end))
@@ -911,6 +914,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not (c.source == "title" and _generic_with_next_word(doc, ctx, c))
     ]
     categories = category_regions(cands, doc_text(doc), ctx)
+    organisations = category_regions(cands, doc_text(doc), ctx, "ORGANISATION")
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts - _datasets_in_setting(cands, ctx))
     drafts = [
@@ -940,6 +944,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not (d.kind == "method" and not d.supported and _bare_capitals(d))
         and not d.metric_like
         and not ("lexicon" not in d.sources and _only_in(d.mentions, categories))
+        and not _only_in(d.mentions, organisations)  # a maker, even one named like its model
         and not (
             d.kind == "dataset"
             and "lexicon" not in d.sources
