@@ -138,3 +138,14 @@ def test_a_colon_after_the_closing_parenthesis_does_not_hide_the_definition():
     assert [(a["short"], a["long"]) for a in doc._.acronyms] == [
         ("PiCSAR", "Probabilistic Confidence Selection And Ranking")
     ]
+
+
+def test_short_form_then_colon_then_its_long_form(nlp):
+    text = "It introduces REDS: REward learning from Demonstration with Segmentations, a framework."
+    (a,) = find_acronyms(nlp(text))
+    assert (a.short, a.long) == ("REDS", "REward learning from Demonstration with Segmentations")
+
+
+def test_a_heading_or_a_run_that_does_not_spell_the_short_form_is_no_colon_definition(nlp):
+    doc = nlp("BACKGROUND: The effect is unclear. We propose MIMO: a simple fix for retrieval.")
+    assert find_acronyms(doc) == []

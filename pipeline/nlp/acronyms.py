@@ -1,4 +1,5 @@
-"""Schwartz-Hearst detection of "long form (SHORT)" and "SHORT (long form)" pairs."""
+"""Schwartz-Hearst detection of "long form (SHORT)", "SHORT (long form)" and "SHORT: Long
+form," pairs."""
 
 from __future__ import annotations
 
@@ -127,6 +128,7 @@ class _Tokens:
 
 STOP_TOKENS = VOCAB.acronym_window_stops
 _OPEN = frozenset("(")
+_COLON = frozenset(":")
 
 
 def _window_before(
@@ -171,7 +173,45 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
             pair = pair or _short_then_long(toks, s_start, i, inner, inner_start, inner_end)
             if pair is not None:
                 found.append(pair)
-    return found
+    for i in indices_of(toks.words, _COLON):
+        pair = _short_colon_long(toks, i)
+        if pair is not None:
+            found.append(pair)
+    return sorted(found, key=lambda a: a.short_start)
+
+
+def _sentence_end(toks: _Tokens, i: int) -> int:
+    """The end token of the sentence holding token i."""
+    return next((e for s, e in toks.sentences if s <= i < e), len(toks.words))
+
+
+def _short_colon_long(toks: _Tokens, colon_i: int) -> Acronym | None:
+    """A "SHORT: Long form, ..." definition ("REDS: REward learning from Demonstration with
+    Segmentations, a novel ..."): a short form of two or more capitals right before the
+    colon, and after it a capitalised run up to the next stop whose letters spell it from
+    its first word on."""
+    if colon_i < 1:
+        return None
+    short = toks.words[colon_i - 1]
+    if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
+        return None
+    spelled = spelled_part(short)
+    end, last = _sentence_end(toks, colon_i), None
+    for j in range(colon_i + 1, min(end, colon_i + 1 + max_long_words(spelled))):
+        if toks.words[j] in STOP_TOKENS:
+            break
+        last = j
+    if last is None:
+        return None
+    start = toks.starts[colon_i + 1]
+    long = toks.text[start : toks.end(last)]
+    if not long[:1].isupper() or best_long_form(spelled, long) != 0:
+        return None
+    stopped = last + 1 >= end or toks.words[last + 1] in STOP_TOKENS
+    if not valid_pair(spelled, long) or not stopped:
+        return None  # the run went on past the longest long form: no definition
+    short_start = toks.starts[colon_i - 1]
+    return Acronym(short, short_start, short_start + len(short), long, start, toks.end(last))
 
 
 def _long_then_short(
