@@ -389,3 +389,13 @@ def test_an_operator_after_to_or_of_gives_a_level_reached():
         "0.1%",
         "2%",
     ]
+
+
+def test_an_ascii_arrow_is_a_transition_not_a_threshold():
+    (n,) = find_numbers("the accuracy (0.84 -> 0.9), but")
+    assert (n.value, n.from_value) == (0.9, 0.84)
+
+
+def test_a_percent_glued_to_a_parenthesis_keeps_its_unit():
+    assert [n.unit for n in find_numbers("a score of 81.58%(83.13% with it)")] == ["%", "%"]
+    assert find_numbers("in Eq. 3(b) we") == []

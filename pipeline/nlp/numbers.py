@@ -53,7 +53,7 @@ _NUMBER = regex.compile(
     + _UNIT
     + r"""?
     )
-    (?![A-Za-z0-9]|\.\d|\(|/\d)
+    (?![A-Za-z0-9]|\.\d|(?<![%×])\(|/\d)  # "3(b)" is a label; "81.58%(83.13% ...)" a value
     """,
     regex.VERBOSE,
 )
@@ -164,6 +164,7 @@ class _Masked:
 _DIGIT = regex.compile(r"[-−+]?\.?\d")
 # "89.3 ± 0.4" is a spread and "p < 0.001" a threshold, not results.
 _NOT_RESULT_BEFORE = tuple(VOCAB.spread_operators | VOCAB.threshold_operators)
+_ARROWS = ("->", "=>")  # an arrow written with ">" is a transition, not a threshold
 _NAME_NUMBER = regex.compile(r"\d{3,5}$")  # a bare integer of three to five digits
 _SPREAD_UNIT_AFTER = regex.compile(r"\s?[±∓]\s?\d+(?:\.\d+)?\s?(?P<unit>%|pp\b)")  # "64.6±6.3%"
 # "by a factor of 17.5", "a factor of roughly 3" (not "a penalty factor of 2")
@@ -216,8 +217,12 @@ def find_numbers(text: str) -> list[Number]:
             continue
         if s >= 2 and text[s - 1] == "(" and text[s - 2].isalpha():
             continue
-        if text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE) and not _reached(text, s):
-            continue
+        if (
+            text[max(0, s - 4) : s].rstrip().endswith(_NOT_RESULT_BEFORE)
+            and not _reached(text, s)
+            and not text[max(0, s - 4) : s].rstrip().endswith(_ARROWS)
+        ):
+            continue  # "p < 0.001"; not "gap to <0.1%" or "0.84 -> 0.9"
         if _VERSION.fullmatch(m.group(0)) and _HYPHEN_CAPITAL.match(text, e):
             continue  # "Gemini 2.5-Pro": a release number in a name ("a 256-GPU cluster": a count)
         caps = _NAME_NUMBER.match(m.group(0)) and _CAPS_BEFORE.search(text, max(0, s - 24), s)
