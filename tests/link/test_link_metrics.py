@@ -448,3 +448,11 @@ def test_a_near_zero_or_best_measure_is_a_metric():
 def test_memory_is_a_measure_head_a_change_binds_to_its_value():
     text = "The kernels cut peak memory by up to 76x on large graphs."
     assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["peak memory"]
+
+
+def test_energy_footprint_and_bandwidth_are_measure_heads_beside_a_value():
+    text = "It reduces inference energy by 30% and memory footprint by 2x."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == [
+        "inference energy",
+        "memory footprint",
+    ]
