@@ -96,6 +96,8 @@ def link_result(
             draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
         if draft.dataset is None:  # "The dataset contains over 601,000 annotations"
             draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
+    else:  # "We introduce AMNESIA, the first ... benchmark for X, with 70,560 QA pairs"
+        draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus

@@ -293,3 +293,12 @@ def test_a_value_whose_measure_word_follows_it_takes_no_earlier_metric():
     text = "It achieves an acceptance length of 5.92 and a 4.20x speedup on Qwen3-4B."
     got = {r.text: r.metric for r in extract_text(text).results}
     assert got == {"5.92": "acceptance length", "4.20x": None}
+
+
+def test_a_count_in_a_later_clause_describes_the_dataset_an_appositive_introduces():
+    text = (
+        "We introduce AMNESIA, the first large-scale benchmark for medical unlearning, with "
+        "70,560 question-answer pairs from 8,820 patient notes."
+    )
+    got = {r.text: r.dataset for r in extract_text(text).results}
+    assert got == {"70,560": "AMNESIA", "8,820": "AMNESIA"}
