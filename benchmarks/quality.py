@@ -45,6 +45,7 @@ from devgold import (
     BLIND28_GOLD,
     BLIND29_GOLD,
     BLIND30_GOLD,
+    BLIND31_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -150,6 +151,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 28 (25, decimals)", dev_report(args.shared, BLIND28_GOLD))
     add_gold_rows(table, "blind gold 29 (25, decimals)", dev_report(args.shared, BLIND29_GOLD))
     add_gold_rows(table, "blind gold 30 (25, decimals)", dev_report(args.shared, BLIND30_GOLD))
+    add_gold_rows(table, "blind gold 31 (25, decimals)", dev_report(args.shared, BLIND31_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
