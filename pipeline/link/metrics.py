@@ -401,7 +401,7 @@ def _name_before(doc: Doc, end: int) -> list[int]:
         if low in VOCAB.performance_verbs or low in VOCAB.measure_change_verbs:
             break
         if low in VOCAB.evaluative_adjectives:
-            return []  # "modest baseline scores of 31%": praise, not a measure's name
+            break  # "the lowest [percentage errors] of"; "modest baseline scores": a bare head
         run.insert(0, k)
     named = [k for k in run if lowers[k] not in VOCAB.measure_phrase_leading_words]
     led = len(run) == 2 and lowers[run[0]] != "the" and lowers[end - 1] in VOCAB.bare_measure_heads
@@ -538,14 +538,17 @@ def _wordlike(word: str) -> bool:
 def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     """Measures listed after a cue that announces measures ("in terms of accuracy, editing
     precision, and intent detection rate", "measured by issue identification time and chat
-    duration"): each member of two to four plain words ending on a measure head. The list
-    ends at a member of more than four words or one holding a link word."""
+    duration"): each member of two to four plain words ending on a measure head, or of one
+    to four plain words after a cue that names measures ("metrics related to agent travel,
+    makespan, and shelf switching"). The list ends at a member of more than four words or one
+    holding a link word."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     stops, seps = VOCAB.link_words, {",", "and", "or"}
     out = []
     for span in doc.spans.get("cues", ()):
         if span.label_ != "METRIC_LIST_INTRO":
             continue
+        named = " ".join(lowers[span.start : span.end]) in VOCAB.measure_naming_intros
         i = span.end
         while i < len(doc):
             j = i
@@ -555,7 +558,8 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
             if not member or len(member) > 4 or any(lowers[k] in stops for k in member):
                 break
             plain = all(_plain_word(words[k], stops) for k in member)
-            if plain and len(member) >= 2 and _bound_head(lowers[j - 1]):
+            headed = len(member) >= 2 and _bound_head(lowers[j - 1])
+            if plain and (headed or named):  # "metrics related to agent travel, makespan"
                 name = _canonical_phrase([lowers[k] for k in member])
                 out.append((doc[i].idx, doc[j - 1].idx + len(words[j - 1]), name))
             while j < len(doc) and lowers[j] in seps:

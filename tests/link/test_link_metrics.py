@@ -456,3 +456,14 @@ def test_energy_footprint_and_bandwidth_are_measure_heads_beside_a_value():
         "inference energy",
         "memory footprint",
     ]
+
+
+def test_a_superlative_before_a_bound_measure_is_not_part_of_its_name():
+    text = "Two models achieve the lowest percentage errors of 1.55% and 3.68%."
+    assert [c for _, c in spans_of(bound_phrase_spans, text)] == ["percentage error"]
+
+
+def test_members_after_a_cue_that_names_measures_need_no_measure_head():
+    text = "It cuts metrics related to agent travel, makespan, and shelf switching by 40%."
+    assert [c for _, c in spans_of(listed_measure_spans, text)][:2] == ["agent travel", "makespan"]
+    assert spans_of(listed_measure_spans, "Standard metrics are ill-defined there.") == []
