@@ -68,6 +68,11 @@ def test_an_order_suffix_on_a_known_metric_is_that_metric():
     assert variant_canonical("BLEU-3", rules, FAMILIES) == "bleu"
 
 
+def test_a_two_capital_suffix_on_a_known_metric_is_that_metric():
+    assert canonical("PESQ-WB") == "pesq"
+    assert canonical("GPT-4o") is None
+
+
 def test_a_family_named_per_variant_keeps_the_variant():
     assert canonical("ROUGE-Lsum") == "rouge-lsum"
 
