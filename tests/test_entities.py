@@ -636,3 +636,8 @@ def test_names_listed_after_an_organisation_class_noun_are_makers_not_methods():
     assert r.methods == []
     r = extract_text("We use DeepSeek-R1 from companies such as DeepSeek and Alibaba.")
     assert names(r.methods) == {"DeepSeek-R1": "used"}
+
+
+def test_names_after_data_items_from_are_datasets():
+    r = extract_text("Benchmarking on 3000 unseen molecules from VQM24 and ZINC20 shows gains.")
+    assert names(r.datasets) == {"VQM24": "used", "ZINC20": "used"} and not r.methods

@@ -401,9 +401,12 @@ def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
 
 
 def _drawn_from(lowers: list[str], i: int) -> bool:
-    """True when token i follows "built/collected/drawn/... from [the]" (a source of data)."""
+    """True when token i follows "built/collected/drawn/... from [the]" or "<data items>
+    from [the]" ("3000 unseen molecules from VQM24"): a source of data."""
     j = i - 1 - (i >= 1 and lowers[i - 1] == "the")
-    return j >= 1 and lowers[j] == "from" and lowers[j - 1] in VOCAB.data_source_verbs
+    if j < 1 or lowers[j] != "from":
+        return False
+    return lowers[j - 1] in VOCAB.data_source_verbs or lowers[j - 1] in VOCAB.data_item_nouns
 
 
 def _figure(word: str) -> bool:

@@ -80,7 +80,8 @@ def is_place_or_organisation(name: str) -> bool:
     """A country, language, language pair or world region as written ("Bangladesh",
     "Swahili", "Arabic-English", "East Asia"; not "PaLI"), a publication venue ("ICML
     2021"), or a title-case name headed or led by an organisation word ("Stanford
-    University", "Ministry of Health")."""
+    University", "Ministry of Health"), or holding one before "of"/"for" ("National
+    Institute of Korean Language")."""
     if is_language_pair(name):
         return True  # "Arabic-English": a translation direction
     words = name.split()
@@ -94,7 +95,14 @@ def is_place_or_organisation(name: str) -> bool:
     venue = _VENUE_YEAR.fullmatch(name)
     if venue and venue.group("venue") in VOCAB.venue_names:
         return True  # "ICML 2021", "NeurIPS'23": a publication venue
-    return len(words) >= 2 and any(w in VOCAB.organisation_heads for w in (words[0], words[-1]))
+    if len(words) < 2:
+        return False
+    heads = VOCAB.organisation_heads
+    if words[0] in heads or words[-1] in heads:
+        return True
+    return any(  # "National Institute of Korean Language", "Allen Institute for AI"
+        w in heads and nxt in {"of", "for"} for w, nxt in zip(words[1:], words[2:], strict=False)
+    )
 
 
 def is_language_pair(name: str) -> bool:

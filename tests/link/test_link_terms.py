@@ -159,3 +159,9 @@ def test_title_case_concepts_are_never_methods():
 def test_a_title_case_activity_is_a_task_name():
     assert is_task_name("Music Source Separation") and is_task_name("Decision Making")
     assert not is_task_name("Source Separation Network")
+
+
+def test_an_organisation_word_before_of_or_for_makes_an_organisation():
+    assert is_place_or_organisation("National Institute of Korean Language")
+    assert is_place_or_organisation("Allen Institute for AI")
+    assert not is_place_or_organisation("Korean Language Model")
