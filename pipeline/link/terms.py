@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import pairwise
 
 import regex
 
@@ -101,7 +102,7 @@ def is_place_or_organisation(name: str) -> bool:
     if words[0] in heads or words[-1] in heads:
         return True
     return any(  # "National Institute of Korean Language", "Allen Institute for AI"
-        w in heads and nxt in {"of", "for"} for w, nxt in zip(words[1:], words[2:], strict=False)
+        w in heads and nxt in {"of", "for"} for w, nxt in pairwise(words[1:])
     )
 
 
