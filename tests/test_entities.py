@@ -641,3 +641,22 @@ def test_names_listed_after_an_organisation_class_noun_are_makers_not_methods():
 def test_names_after_data_items_from_are_datasets():
     r = extract_text("Benchmarking on 3000 unseen molecules from VQM24 and ZINC20 shows gains.")
     assert names(r.datasets) == {"VQM24": "used", "ZINC20": "used"} and not r.methods
+
+
+def test_an_appositive_head_may_follow_a_defined_short_form():
+    r = extract_text(
+        "We developed JLSSD, the first 15-million-scale multi-temporal self-supervised "
+        "learning (SSL) dataset featuring global coverage."
+    )
+    assert names(r.datasets) == {"JLSSD": "proposed"} and not r.methods
+
+
+def test_a_camel_case_name_ending_in_score_is_a_measure():
+    r = extract_text("GPT-4 outputs (HumanMachineScore: 0.20) bypass monitoring.")
+    assert [m.name for m in r.metrics] == ["humanmachinescore"]
+    assert "HumanMachineScore" not in names(r.methods)
+
+
+def test_multi_agent_systems_are_a_class_not_a_name():
+    r = extract_text("LLM-based Multi-Agent Systems (MAS) offer cooperative reasoning.")
+    assert not r.methods and not r.datasets

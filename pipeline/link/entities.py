@@ -349,7 +349,13 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         return None
     if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
-    for j in range(i + 2, min(n, i + 10)):
+    j, limit = i + 1, i + 10
+    while j + 1 < min(n, limit):
+        j += 1
+        if words[j] == "(" and j + 3 < n and words[j + 2] == ")":
+            limit += 3  # "the first ... self-supervised learning (SSL) dataset": a short form
+            j += 2
+            continue
         if words[j] == "," and _between_adjectives(words, lowers, j):
             continue  # "AMNESIA, the first large-scale, open source benchmark"
         if words[j] in {",", ".", ";"} or lowers[j] in VOCAB.appositive_breaks:
