@@ -35,6 +35,8 @@ def is_result_number(
         return True  # "we collected 92 hours of read speech"
     if bare and num["is_integer"] and _sample_size(lowers, ti):
         return True  # "cohorts receiving TI (n=51) or DBS (n=55)"
+    if bare and _statistic(lowers, ti):
+        return True  # "a candidate mediator (r=0.35)": a correlation the analysis found
     if (
         bare
         and _physical_unit_after(ctx, num)
@@ -74,6 +76,12 @@ def is_result_number(
 
 
 _RESULT_CUES = ("PERFORMANCE_VERB", "SCORE_WORD", "RESULT_VERB")
+
+
+def _statistic(lowers: list[str], ti: int) -> bool:
+    """True when a statistic's symbol and "=" stand right before token ti ("r=0.35")."""
+    j = ti - 1 - (ti >= 1 and lowers[ti - 1] in {"-", "−"})  # "r=-0.10"
+    return j >= 1 and lowers[j] in {"=", "≈"} and lowers[j - 1] in VOCAB.statistic_symbols
 
 
 def _sample_size(lowers: list[str], ti: int) -> bool:

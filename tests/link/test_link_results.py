@@ -302,3 +302,10 @@ def test_a_count_in_a_later_clause_describes_the_dataset_an_appositive_introduce
     )
     got = {r.text: r.dataset for r in extract_text(text).results}
     assert got == {"70,560": "AMNESIA", "8,820": "AMNESIA"}
+
+
+def test_a_value_after_a_statistic_symbol_is_a_reported_value():
+    text = (
+        "Familiarity emerges as a candidate mediator (r=0.35), and orientation does not (r=-0.10)."
+    )
+    assert sorted(r.value for r in extract_text(text).results) == [-0.10, 0.35]
