@@ -399,3 +399,13 @@ def test_an_ascii_arrow_is_a_transition_not_a_threshold():
 def test_a_percent_glued_to_a_parenthesis_keeps_its_unit():
     assert [n.unit for n in find_numbers("a score of 81.58%(83.13% with it)")] == ["%", "%"]
     assert find_numbers("in Eq. 3(b) we") == []
+
+
+def test_absolute_points_are_the_points_unit():
+    (n,) = find_numbers("yielding up to +10.61 absolute points in 1-in-5 accuracy.")
+    assert (n.value, n.unit) == (10.61, "points")
+    assert [m.unit for m in find_numbers("gains of 3.2 absolute percentage points")] == ["points"]
+
+
+def test_a_one_in_n_ratio_is_part_of_a_name():
+    assert find_numbers("the 1-in-5 accuracy and 1-in-10 recall") == []

@@ -22,7 +22,8 @@ UNIT_ALIASES: dict[str, str] = read_map("unit_aliases")
 _UNIT = (  # compiled in VERBOSE mode below: literal spaces are written as \s
     r"(?:\s?(?P<unit>%p(?![A-Za-z0-9])|%\x20?points?(?![\w-])|%|×|x(?![A-Za-z0-9])|X(?![A-Za-z0-9])|-?fold\b|\s?fold\b"
     r"|pp\b|p\.p\.|pts\b|pct\b(?!\.?\s?(?:pts?|points?)\b))"
-    r"|\s(?P<wunit>percentage[\s-]points?|percent\b|points?\b|pct\.?\s?(?:pts?|points?)\b\.?"
+    r"|\s(?P<wunit>(?:absolute\s)?percentage[\s-]points?|absolute\spoints?\b|percent\b|points?\b"
+    r"|pct\.?\s?(?:pts?|points?)\b\.?"
     r"|times\b))"
 )
 # A unit of time, memory, energy or rate glued to its number ("0.17ms", "16GB", "10MBs"): the
@@ -68,6 +69,7 @@ _CONFIDENCE = regex.compile(  # "95% CI [0.93, 0.95]", "[69.5-76.0% CI]": a leve
 _HYPHEN_CAPITAL = regex.compile(r"-\p{Lu}")  # a capitalised word glued after a number
 _VERSION = regex.compile(r"\d{1,2}\.\d")  # a release number: "2.5", "3.7"
 _DIMENSION = regex.compile(r"(?<!\d)\d++\s?[x×]\s?\d+")
+_ONE_IN_N = regex.compile(r"(?<![\d.])\d++-in-\d+")  # "1-in-5 accuracy": part of a name
 _URL = regex.compile(r"(?:https?://|www\.)\S+")
 _DOMAIN_PATH = regex.compile(r"\.(?:com|org|io|ai|net)/")  # "github.com/x": expanded by hand
 
@@ -145,7 +147,7 @@ class _Masked:
 
     def __init__(self, text: str) -> None:
         spans = _url_spans(text)
-        for pattern in (_BRACKETED, _DIMENSION):
+        for pattern in (_BRACKETED, _DIMENSION, _ONE_IN_N):
             spans.extend(m.span() for m in pattern.finditer(text))
         if "CI" in text or "confidence" in text:  # every _CONFIDENCE match holds one of them
             spans.extend(m.span() for m in _CONFIDENCE.finditer(text))
