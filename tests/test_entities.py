@@ -660,3 +660,8 @@ def test_a_camel_case_name_ending_in_score_is_a_measure():
 def test_multi_agent_systems_are_a_class_not_a_name():
     r = extract_text("LLM-based Multi-Agent Systems (MAS) offer cooperative reasoning.")
     assert not r.methods and not r.datasets
+
+
+def test_a_name_the_paper_presents_keeps_a_bare_release_number():
+    r = extract_text("We present Mellum 2, an open-weight 12B-parameter language model.")
+    assert names(r.methods) == {"Mellum 2": "proposed"}
