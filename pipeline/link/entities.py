@@ -777,9 +777,14 @@ def _owned(doc: Doc, i: int) -> bool:
 
 @cache
 def _ownership_stops() -> frozenset[str]:
-    """Words that stop the search for 'our' before a mention: 'our results on X'."""
+    """Words that stop the search for 'our' before a mention: 'our results on X', 'our
+    evaluation shows that X'."""
     return (
-        VOCAB.own_blockers | VOCAB.comparison_cues | VOCAB.performance_verbs | VOCAB.proposal_verbs
+        VOCAB.own_blockers
+        | VOCAB.comparison_cues
+        | VOCAB.performance_verbs
+        | VOCAB.proposal_verbs
+        | VOCAB.result_verbs
     )
 
 
