@@ -670,3 +670,16 @@ def test_a_name_the_paper_presents_keeps_a_bare_release_number():
 def test_our_before_a_that_clause_owns_no_name_in_it():
     r = extract_text("Our evaluation shows that Llama 3.1 8B achieves the lowest error of 1.55%.")
     assert names(r.methods) == {"Llama 3.1 8B": "used"}
+
+
+def test_title_case_components_the_proposed_method_introduces_are_proposed():
+    r = extract_text(
+        "We propose AgentShield, a framework for auditing. AgentShield introduces a novel "
+        "defense: (i) Critical Node Auditing prioritizes agents; (ii) Light Token Auditing "
+        "implements a cascade."
+    )
+    assert names(r.methods) == {
+        "AgentShield": "proposed",
+        "Critical Node Auditing": "proposed",
+        "Light Token Auditing": "proposed",
+    }

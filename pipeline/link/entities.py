@@ -658,6 +658,7 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
             continue
         if not verbs.isdisjoint(ctx.lowers[subject:ms]):
             d.role = "proposed"
+            d.supported = True  # "AgentShield introduces ...: (i) Critical Node Auditing"
 
 
 def _new_data_appositive(ctx: DocContext, end: int) -> bool:
