@@ -165,3 +165,7 @@ def test_an_organisation_word_before_of_or_for_makes_an_organisation():
     assert is_place_or_organisation("National Institute of Korean Language")
     assert is_place_or_organisation("Allen Institute for AI")
     assert not is_place_or_organisation("Korean Language Model")
+
+
+def test_a_knowledge_base_and_top_k_are_generic():
+    assert is_generic("Knowledge Base") and is_generic("Top-K")
