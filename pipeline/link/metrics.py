@@ -211,11 +211,10 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         )
         for k in range(fspan.start - 2, max(-1, fspan.start - 5), -1):
             low = lowers[k]
-            title = not ks and words[k].istitle() and words[k].isalpha()  # "the [Novelty] from"
-            if not (title or _plain_word(words[k], stops)) or low in verbs or low in results:
+            title = not ks and words[k].istitle() and words[k].isalpha()  # "the [Diversity] from"
+            plain = title or _plain_word(words[k], stops)
+            if not plain or low in verbs or low in results or low in changes:
                 break  # "improves [correctness] from": a verb or change cue ends the name
-            if low in changes:
-                break
             ks.insert(0, k)
         suffixes = tuple(VOCAB.measure_noun_suffixes)  # "correctness", "diversity"
         if ks and (lowers[ks[-1]] in heads or lowers[ks[-1]].endswith(suffixes)):
