@@ -43,6 +43,7 @@ FAMILIES: dict[str, str] = {
     "braces": "{",
     "macros": "\\a{",
     "hyphenations": "a- ",
+    "definitions": "We use AB: Alpha Beta. ",
 }
 HEAD = "We propose FooNet, which reaches 95.1% accuracy on ImageNet. "
 TAIL = " FooNet improves BLEU by 2.3 points on WMT14."

@@ -12,6 +12,7 @@ import regex
 from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext
+from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     is_generic,
     is_metric_name,
@@ -795,13 +796,14 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
             tier = 2
         return tier, -(c.end - c.start)
 
-    taken: list[tuple[int, int]] = []
+    taken, spans = Occupied(), set[tuple[int, int]]()
     kept = []
     for cand in sorted(cands, key=rank):
-        same = cand.source == "list" and (cand.start, cand.end) in taken  # a listed reading joins
-        if not same and any(cand.start < e and s < cand.end for s, e in taken):
+        same = cand.source == "list" and (cand.start, cand.end) in spans  # a listed reading joins
+        if not same and taken.overlaps(cand.start, cand.end):
             continue
-        taken.append((cand.start, cand.end))
+        taken.add(cand.start, cand.end)
+        spans.add((cand.start, cand.end))
         kept.append(cand)
     return sorted(kept, key=lambda c: c.start)
 

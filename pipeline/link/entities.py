@@ -26,6 +26,7 @@ from pipeline.link.candidates import (
     year_named_candidates,
 )
 from pipeline.link.context import DocContext, next_content
+from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     blocked_as,
     catalogue_names,
@@ -135,11 +136,11 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
     for di, draft in enumerate(drafts):
         for surface in [*draft.surfaces(), *draft.spellings]:
             hits.extend((s, e, di) for s, e in occurrences(text, lowered, surface))
-    taken: list[tuple[int, int]] = list(urls)
+    taken = Occupied(urls)
     for s, e, di in sorted(hits, key=lambda h: (-(h[1] - h[0]), h[0])):
-        if any(s < te and ts < e for ts, te in taken):
+        if taken.overlaps(s, e):
             continue
-        taken.append((s, e))
+        taken.add(s, e)
         drafts[di].mentions.append((s, e))
     for draft in drafts:
         draft.mentions.sort()

@@ -4,12 +4,36 @@ it ("PDTB 2.0")."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from functools import cache
 
 import regex
 
 from pipeline.link.terms import named_regex
 from pipeline.resources import VOCAB, data_path, read_tsv
+
+
+class Occupied:
+    """Disjoint char spans taken so far, kept sorted: whether a span overlaps one of them is
+    a binary search, not a scan of all (a scan per mention is quadratic on a long text)."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]] = ()) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        for start, end in spans:
+            self.add(start, end)
+
+    def overlaps(self, start: int, end: int) -> bool:
+        """True when [start, end) shares a char with a taken span."""
+        k = bisect_left(self.starts, end) - 1  # the last span starting before `end`
+        return k >= 0 and self.ends[k] > start
+
+    def add(self, start: int, end: int) -> None:
+        """Take [start, end); the caller keeps the spans disjoint (or adds one again)."""
+        k = bisect_right(self.starts, start)
+        self.starts.insert(k, start)
+        self.ends.insert(k, end)
 
 
 def merge_definitions(

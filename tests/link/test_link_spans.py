@@ -1,6 +1,7 @@
 """pipeline.link.spans: "long (SHORT)" is one mention; a dataset mention keeps its head noun."""
 
 from pipeline.link.spans import (
+    Occupied,
     extend_with_head,
     extend_with_language,
     extend_with_version,
@@ -99,3 +100,10 @@ def test_a_value_after_a_dataset_mention_is_no_release_number():
     assert versioned("It scores GSM8K 4.5% higher.", "GSM8K") == "GSM8K"
     assert versioned("It reaches MNLI 85.2 overall.", "MNLI") == "MNLI"
     assert versioned("It gains WMT14 2.1 BLEU.", "WMT14") == "WMT14"
+
+
+def test_occupied_spans_answer_overlaps_by_position():
+    taken = Occupied([(10, 20)])
+    taken.add(30, 40)
+    assert taken.overlaps(15, 35) and taken.overlaps(39, 50) and taken.overlaps(0, 11)
+    assert not taken.overlaps(20, 30) and not taken.overlaps(0, 10) and not taken.overlaps(40, 45)
