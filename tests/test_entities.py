@@ -683,3 +683,14 @@ def test_title_case_components_the_proposed_method_introduces_are_proposed():
         "Critical Node Auditing": "proposed",
         "Light Token Auditing": "proposed",
     }
+
+
+def test_the_plural_of_a_known_method_is_a_method_even_after_experiments_on():
+    r = extract_text("Experiments on SiTs show notable improvements in ImageNet synthesis.")
+    assert "SiTs" in names(r.methods) and "SiTs" not in names(r.datasets)
+
+
+def test_a_plural_beside_the_singular_name_is_one_item():
+    r = extract_text("We build on SiT. Experiments on SiTs show gains in ImageNet synthesis.")
+    assert names(r.methods) == {"SiT": "used"}
+    assert "SiTs" in next(m.aliases for m in r.methods if m.name == "SiT")

@@ -121,6 +121,23 @@ def merge_versions(drafts: list[Draft]) -> list[Draft]:
         d.label, d.hint = d.label or bare.label, d.hint or bare.hint
         d.needs_support = d.needs_support and bare.needs_support
         merged.add(id(bare))
+    return merge_plurals([d for d in drafts if id(d) not in merged])
+
+
+def merge_plurals(drafts: list[Draft]) -> list[Draft]:
+    """A name written with a plural 's' ("SiTs") beside the same name in the singular ("SiT")
+    is the same item; the plural is an alias."""
+    by_name = {d.name: d for d in drafts}
+    merged: set[int] = set()
+    for d in drafts:
+        one = by_name.get(d.name[:-1]) if d.name.endswith("s") else None
+        if one is None or one is d or id(one) in merged or not any(c.isupper() for c in one.name):
+            continue
+        one.aliases += [s for s in d.surfaces() if fold(s) not in map(fold, one.surfaces())]
+        one.sources |= d.sources
+        one.label, one.hint = one.label or d.label, one.hint or d.hint
+        one.needs_support = one.needs_support and d.needs_support
+        merged.add(id(d))
     return [d for d in drafts if id(d) not in merged]
 
 
@@ -489,6 +506,8 @@ def vote_kind(
     for surface in draft.surfaces():
         if draft.label is None and coinage.match(surface):
             draft.metric_like = True  # "IAScore": a measure's name
+        if draft.label is None and surface.endswith("s") and labels.get(surface[:-1]) == "METHOD":
+            me += w["lexicon_method_plural"]  # "SiTs": several models of a known kind
         family = _FAMILY_SPLIT.split(surface, 1)[0]
         if family != surface and labels.get(family) == "METHOD":
             me += w["method_family"]  # "Gemini-3-flash": a release of a known model family
