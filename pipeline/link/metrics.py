@@ -179,6 +179,8 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             head = len(run) - 1  # "93.44% formal validity and": the run ends on the noun
         if changed and head is None and run and lowers[run[0]] in VOCAB.bound_measure_heads:
             head = 0  # "a 30% reduction in latency": the change names its measure
+            while head + 1 < len(run) and _bound_head(lowers[run[head + 1]]):
+                head += 1  # "a 12% reduction in [energy consumption]": heads go on
         if explicit and head is None and n["unit"] != "x" and _changed_quantity(lowers, run):
             head = len(run) - 1  # "a 5.25% improvement in average cut-in distance"; a factor
             # names no measure this way ("a 3000x reduction in prompt length", as seed doc 3)

@@ -156,6 +156,12 @@ def test_measure_named_by_the_change_of_a_value():
     assert got == [("visual fidelity", "visual fidelity"), ("latency", "latency")]
 
 
+def test_a_changed_measure_goes_on_over_the_measure_heads_after_it():
+    text = "It gives a 12% reduction in energy consumption and a 5% reduction in latency."
+    got = spans_of(measured_phrase_spans, text)
+    assert got == [("energy consumption", "energy consumption"), ("latency", "latency")]
+
+
 def test_plural_measure_head_bound_by_of():
     got = spans_of(bound_phrase_spans, "It has mean absolute errors of 1.5% overall.")
     assert got == [("mean absolute errors", "absolute error")]
