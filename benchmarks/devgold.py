@@ -43,6 +43,7 @@ BLIND28_GOLD = ROOT / "tests" / "gold" / "blind28_gold.jsonl"  # 2054, decimals:
 BLIND29_GOLD = ROOT / "tests" / "gold" / "blind29_gold.jsonl"  # 2055, decimals: read after 1st
 BLIND30_GOLD = ROOT / "tests" / "gold" / "blind30_gold.jsonl"  # 2056, decimals: read after 1st
 BLIND31_GOLD = ROOT / "tests" / "gold" / "blind31_gold.jsonl"  # 2057, decimals: read after 1st
+BLIND32_GOLD = ROOT / "tests" / "gold" / "blind32_gold.jsonl"  # 2058, decimals: read after 1st
 BLIND33_GOLD = ROOT / "tests" / "gold" / "blind33_gold.jsonl"  # 2059, decimals: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 

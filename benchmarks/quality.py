@@ -46,6 +46,7 @@ from devgold import (
     BLIND29_GOLD,
     BLIND30_GOLD,
     BLIND31_GOLD,
+    BLIND32_GOLD,
     BLIND33_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
@@ -153,6 +154,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 29 (25, decimals)", dev_report(args.shared, BLIND29_GOLD))
     add_gold_rows(table, "blind gold 30 (25, decimals)", dev_report(args.shared, BLIND30_GOLD))
     add_gold_rows(table, "blind gold 31 (25, decimals)", dev_report(args.shared, BLIND31_GOLD))
+    add_gold_rows(table, "blind gold 32 (20, decimals)", dev_report(args.shared, BLIND32_GOLD))
     add_gold_rows(table, "blind gold 33 (19, decimals)", dev_report(args.shared, BLIND33_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
