@@ -44,6 +44,11 @@ def test_another_cut_off_of_a_known_family_is_a_metric_of_its_own():
     assert canonical("R@7") == "recall@7"
 
 
+def test_a_family_is_known_by_its_canonical_name_as_by_its_surfaces():
+    assert canonical("precision@15") == "precision@15"  # the lexicon writes P@1, P@5, P@10
+    assert canonical("recall@7") == "recall@7"
+
+
 def test_a_caret_cut_off_of_a_known_family_is_a_metric_of_its_own():
     assert canonical("pass^4") == "pass^4"
 

@@ -84,6 +84,15 @@ def test_to_without_from_is_range():
     assert lo.range_low and hi.range_high and lo.from_value is None
 
 
+def test_ranging_from_a_to_b_is_a_range_not_a_change():
+    lo, hi = find_numbers("by factors ranging from 4.675 times to 10.751 times")
+    assert (lo.value, lo.range_low, hi.value, hi.range_high) == (4.675, True, 10.751, True)
+    assert hi.from_value is None
+    lo, hi = find_numbers("Alpha ranged from 0.41 to 0.45.")
+    assert lo.range_low and hi.range_high and hi.from_value is None
+    assert one("rises from 41% to 45%").from_value == 41
+
+
 def test_percent_then_points_is_the_points_unit():
     assert [(n.value, n.unit) for n in find_numbers("by 13.2% points and 2 % point")] == [
         (13.2, "points"),

@@ -357,7 +357,7 @@ def _named_after_data_noun(ctx: DocContext, i: int) -> str | None:
 
 def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
-    words, lowers = doc_words(doc), ctx.lowers
+    words = doc_words(doc)
     n = len(words)
     if i < n and words[i] == "(":
         while i < n and words[i] != ")":
@@ -365,6 +365,39 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         i += 1
     if i >= n or words[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
         return None
+    return _phrase_head(doc, ctx, i)
+
+
+def _copula_head(doc: Doc, ctx: DocContext, start: int, end: int) -> str | None:
+    """Head noun of the definition of a name that opens its sentence (tokens start..end):
+    "SiPaKosa is a comprehensive corpus of ..." -> 'dataset'."""
+    lowers = ctx.lowers
+    if end >= len(lowers) or lowers[end] not in VOCAB.copula_verbs:
+        return None
+    if start != ctx.sent_bounds[ctx.sent_of[start]][0]:
+        return None  # "the gain is a ...": only a sentence's subject is defined so
+    head = _phrase_head(doc, ctx, end)
+    return head if head != "metric" else None  # "X is the only source to score ..."
+
+
+def _opens_by_defining(doc: Doc, ctx: DocContext, draft: Draft, start: int, end: int) -> bool:
+    """True when the abstract's first sentence defines a name no lexicon knows, with nothing
+    marking it established ("SiPaKosa is a comprehensive corpus of ...", not "GRPO is a
+    standard approach"): the paper's own artefact."""
+    if ctx.sent_of[start] != 0 or draft.label is not None:
+        return False
+    if _copula_head(doc, ctx, start, end) not in ("dataset", "method"):
+        return False
+    phrase = ctx.lowers[end : end + 8]
+    marked = VOCAB.established_adjectives | VOCAB.prior_work_adjectives
+    return marked.isdisjoint(phrase)
+
+
+def _phrase_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+    """Head noun of the phrase that an article opens after token i (a comma, colon or
+    copula): "a large-scale dataset" -> 'dataset', "a reference-free metric" -> 'metric'."""
+    words, lowers = doc_words(doc), ctx.lowers
+    n = len(words)
     if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
     j, limit = i + 1, i + 10
@@ -388,13 +421,15 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
 
 def _between_adjectives(words: list[str], lowers: list[str], j: int) -> bool:
     """True when the comma at token j joins two modifiers of one noun: a hyphened lower-case
-    word before it and a plain lower-case word after it ("large-scale, open source")."""
+    word before it and a lower-case word (or a hyphened one ending lower-case) after it
+    ("large-scale, open source", "open-source, GPU-accelerated")."""
     before, after = words[j - 1], words[j + 1] if j + 1 < len(words) else ""
+    tail = after.rsplit("-", 1)[-1]  # "open-source, GPU-accelerated library"
     return (
         "-" in before.strip("-")
         and before.islower()
-        and after.isalpha()
-        and after.islower()
+        and tail.isalpha()
+        and tail.islower()
         and after not in VOCAB.link_words
         and after not in VOCAB.list_conjunctions
     )
@@ -553,6 +588,8 @@ def vote_kind(
         if head is None:
             head = _named_after_data_noun(ctx, cs)  # "two new datasets called PARADE"
         if head is None and whole_token:
+            head = _copula_head(doc, ctx, ms, mend)  # "SiPaKosa is a comprehensive corpus"
+        if head is None and whole_token:
             head = _cast_as_head(doc, ctx, ce)  # "integrating VGGT as a spatial encoder"
         if head is None and whole_token:
             head = _modified_data_head(doc, ctx, ce)  # "the WSJCAM0 adult speech dataset"
@@ -612,6 +649,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
         elif _listed_as_new(ctx, ms):
             roles.add("proposed")  # "leading to two new variants, RLPO and RLMO"
+        elif _opens_by_defining(doc, ctx, draft, ms, mend):
+            roles.add("proposed")  # "SiPaKosa is a comprehensive corpus of ...", first
         elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
         elif draft.kind == "method" and _listed_as_prior_work(ctx, ms):

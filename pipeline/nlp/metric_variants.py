@@ -35,7 +35,8 @@ def _cut_off_sign(surface: str) -> str:
 def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
     """Canonical names of the lexicon's metric families, keyed by a folded family key:
     "r@" -> recall (the canonical name less its cut-off: R@1 is recall@1), "BLEU" -> bleu
-    (exact case for bases), "ROUGE-" -> "*" when the lexicon names each dash variant by
+    (exact case for bases; a family is also keyed by its canonical name: "precision@" of
+    "P@1" -> precision@1), "ROUGE-" -> "*" when the lexicon names each dash variant by
     itself (rouge-1, rouge-l)."""
     out: dict[str, str] = {}
     for e in entries:
@@ -43,7 +44,9 @@ def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
             continue
         sep = _cut_off_sign(e.surface)
         if sep:
-            out.setdefault(e.surface.split(sep)[0].lower() + sep, e.canonical.split(sep)[0])
+            family = e.canonical.split(sep)[0]
+            out.setdefault(e.surface.split(sep)[0].lower() + sep, family)
+            out.setdefault(family + sep, family)  # "precision@15" as "P@1" is precision@1
         elif "-" in e.surface and e.canonical == e.surface.lower() and e.surface.index("-") > 1:
             out[e.surface.split("-")[0] + "-"] = "*"  # not "G-": "G-measure" makes no family
         out.setdefault(e.surface, e.canonical)

@@ -101,6 +101,10 @@ _BETWEEN_TRANSITION = regex.compile(
 _FROM_BEFORE = regex.compile(  # "from 3.2", "from about 3.2", "from a baseline of 35.1%"
     r"\bfrom\s+(?:(?:\w+\s+){0,1}|(?:\w+\s+){1,3}of\s+)[$€£]?$"
 )
+_RANGE_FROM = regex.compile(  # "ranging from 4.675 times": the range's low end, no before value
+    r"\b(?:" + "|".join(sorted(VOCAB.range_verbs)) + r")\s+from\s+(?:\w+\s+)?[$€£]?$",
+    regex.IGNORECASE,
+)
 # "from 53.8% (raw agent) to 54.8%", "from 44.7% for baseline repair to 48.9%": after "from
 # A", a short parenthesis or owner phrase may stand before "to B"
 _FROM_GAP_TRANSITION = regex.compile(
@@ -379,7 +383,8 @@ def link_transitions(text: str, numbers: list[Number]) -> list[Number]:
                 enclosed = (
                     text[cur.start - 1 : cur.start] == "(" and text[nxt.end : nxt.end + 1] == ")"
                 )
-                from_before = _FROM_BEFORE.search(text[max(0, cur.start - 20) : cur.start])
+                before = text[max(0, cur.start - 30) : cur.start]
+                from_before = _FROM_BEFORE.search(before) and not _RANGE_FROM.search(before)
                 if unit_word and not (arrow or from_before):
                     out.append(cur)  # "12 s to ...": not a range of two numbers
                     i += 1

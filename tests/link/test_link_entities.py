@@ -171,6 +171,26 @@ def test_appositive_head_decides_the_kind():
     assert (d.kind, d.supported) == ("dataset", True)
 
 
+def test_a_definition_of_the_sentence_subject_decides_the_kind():
+    text = "Zorplex is a comprehensive corpus of Sinhala texts. It is large."
+    assert judged(text, "Zorplex").kind == "dataset"
+    assert judged("Zorplex is a lightweight framework for parsing.", "Zorplex").kind == "method"
+    text = "We studied many corpora. The best Zorplex is a corpus of texts."
+    assert judged(text, "Zorplex").kind == "method"  # not the subject of its sentence
+
+
+def test_a_definition_names_no_metric_by_a_verb():
+    d = judged("Zorplex is the only source to score well. We train on it.", "Zorplex")
+    assert not d.metric_like
+
+
+def test_modifiers_joined_by_a_comma_may_be_hyphened_with_capitals():
+    text = "We present Zorplex, an open-source, GPU-accelerated library for simulation."
+    assert judged(text, "Zorplex").kind == "method"
+    text = "We present Zorplex, a multi-domain, multi-turn dialogue dataset."
+    assert judged(text, "Zorplex").kind == "dataset"
+
+
 def test_the_last_head_noun_of_an_appositive_decides_the_kind():
     d = judged("We present Zorplex, a database normalization framework that helps.", "Zorplex")
     assert d.kind == "method"
@@ -239,6 +259,17 @@ def test_dataset_lexicon_label_outweighs_a_comparison():
 
 
 # assign_role
+
+
+def test_an_abstract_that_opens_by_defining_a_new_name_proposes_it():
+    text = "Zorplex is a comprehensive corpus of Sinhala texts. It is large."
+    assert judged(text, "Zorplex").role == "proposed"
+    text = "Zorplex is a popular dataset for benchmarking. We fix its labels."
+    assert judged(text, "Zorplex").role == "used"  # established, not the paper's
+    text = "Parsing is hard. Zorplex is a corpus of Sinhala texts."
+    assert judged(text, "Zorplex").role == "used"  # not the abstract's opening
+    text = "Zorplex is a corpus of Sinhala texts. We use it."
+    assert judged(text, "Zorplex", label="DATASET").role == "used"  # a lexicon knows it
 
 
 def test_name_in_a_proposal_object_is_proposed():

@@ -162,6 +162,15 @@ def test_a_changed_measure_goes_on_over_the_measure_heads_after_it():
     assert got == [("energy consumption", "energy consumption"), ("latency", "latency")]
 
 
+def test_named_agreement_statistics_are_metrics_of_their_own():
+    got = metrics("Fleiss' kappa was 0.80 and Krippendorff's alpha 0.41; Cohen's kappa 0.7.")
+    assert got == [
+        ("fleiss kappa", ["Fleiss' kappa"]),
+        ("krippendorff alpha", ["Krippendorff's alpha"]),
+        ("kappa", ["Cohen's kappa"]),
+    ]
+
+
 def test_plural_measure_head_bound_by_of():
     got = spans_of(bound_phrase_spans, "It has mean absolute errors of 1.5% overall.")
     assert got == [("mean absolute errors", "absolute error")]
