@@ -231,11 +231,16 @@ def _model_continuation(doc: Doc, i: int) -> int:
         named_regex("model_tag"),
         VOCAB.model_name_continuations,
     )
+    versioned = i > 0 and any(c.isdigit() for c in words[i - 1])  # "GPT-5.2 Pro"
     j = i
     while (
         j < len(doc)
         and j - i < 3
-        and (size.match(words[j]) or tag.match(words[j]) or (j > i and words[j] in cont))
+        and (
+            size.match(words[j])
+            or tag.match(words[j])
+            or ((j > i or versioned) and words[j] in cont)
+        )
     ):
         j += 1
     return j
@@ -478,6 +483,9 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
         long = doc_text(doc)[long_start:end]
         if best_long_form(head, long) == 0:  # "MASA Model-Aware Skill Alignment"
             return Candidate(long_start, end, long, "acronym", alias=head)
+    if end_token - first == 2 and _known_family(head) and any(c.isdigit() for c in last):
+        # "DeepSeek R1T2", "Phi 4": a release of a known model family, one name, as a shape
+        return Candidate(start, end, doc_text(doc)[start:end], "shape", hint="METHOD")
     headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
     if end_token - first == 1 and _known_family(last.split("-", 1)[0]):
         return Candidate(start, end, last, "title", hint="METHOD")  # "Qwen-Image": a model

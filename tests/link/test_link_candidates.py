@@ -532,6 +532,18 @@ def test_a_size_token_after_a_shaped_model_name_is_part_of_it():
     assert "Qwen3-Coder 480B" in [c.text for c in shape_candidates(doc)]
 
 
+def test_a_release_word_right_after_a_versioned_name_is_part_of_it():
+    cands = shape_candidates(get_nlp()("GPT-5.2 Pro leads, then FooNet Pro."))
+    shaped = [c.text for c in cands if c.source == "shape"]
+    assert shaped == ["GPT-5.2 Pro", "FooNet"]  # no version: the "Pro" of FooNet may be a word
+
+
+def test_a_known_family_and_a_release_code_are_one_model_name():
+    cands = shapes("Models such as DeepSeek R1T2 and Qwen 3 win.")
+    assert (cands["DeepSeek R1T2"].source, cands["DeepSeek R1T2"].hint) == ("shape", "METHOD")
+    assert shapes("Models such as Zorplex R1T2 win.")["Zorplex R1T2"].source == "title"
+
+
 def test_a_bare_number_after_a_shaped_name_is_not_part_of_it():
     doc = get_nlp()("FooNet 2 reaches 3 points.")
     assert [c.text for c in shape_candidates(doc)] == ["FooNet"]

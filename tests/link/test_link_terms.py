@@ -31,6 +31,10 @@ def test_generic_acronyms_are_case_sensitive():
     assert not is_generic("llm")
 
 
+def test_a_floating_point_value_name_is_generic():
+    assert is_generic("NaN")  # "overflow, underflow and NaN": a value, no method
+
+
 def test_an_architecture_class_is_generic():
     assert is_generic("Transformer") and is_generic("Transformers")
     assert not is_generic("Decision Transformer")
