@@ -190,5 +190,9 @@ def test_an_averaging_word_before_a_known_metric_joins_its_mention():
     assert averaged("It reports micro-averaged accuracy.") == [("micro-averaged accuracy", "m")]
 
 
+def test_an_averaging_word_right_after_a_known_metric_joins_its_mention():
+    assert averaged("We achieve F1-Score macro scores of 0.79.") == [("F1-Score macro", "m")]
+
+
 def test_a_weighting_word_before_a_loss_is_no_averaging():
     assert averaged("It uses a weighted loss function.") == []

@@ -9,6 +9,16 @@ def results(text):
     return {r.text: r for r in extract_text(text).results}
 
 
+def test_a_value_list_goes_on_over_the_numbers_of_its_labels():
+    rs = results("We reach an F1 of 0.79 for Subtask 1, 0.46 for Subtask 2 and 0.47 for Subtask 3.")
+    assert [(t, r.metric) for t, r in rs.items()] == [(v, "f1") for v in ("0.79", "0.46", "0.47")]
+
+
+def test_a_value_list_may_label_each_value_and_then_name_its_owner():
+    text = "It scores 0.7901 (English) and 0.7910 (Swahili) for Subtask 1, 0.4615 (English) on F1."
+    assert list(results(text)) == ["0.7901", "0.7910", "0.4615"]
+
+
 def test_from_to_score_with_links():
     rs = results("We propose QuillLM. On GSM8K, the accuracy of QuillLM rises from 41.0% to 58.5%.")
     r = rs["58.5%"]

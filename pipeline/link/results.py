@@ -386,9 +386,12 @@ def extract_results(
         if n["range_low"] and k + 1 < len(numbers) and numbers[k + 1]["range_high"]:
             accepted[k] = accepted[k + 1] = accepted[k] or accepted[k + 1]
     text = doc_text(doc)
-    for k in range(1, len(numbers)):  # "scores of 41.2, 18.7 and 38.3": a list shares its fate
-        if accepted[k - 1] and not accepted[k] and continues_list(numbers[k - 1], numbers[k], text):
-            accepted[k] = True
+    last = None  # "scores of 41.2, 18.7 and 38.3": a list shares its fate, over the numbers
+    for k in range(len(numbers)):  # of labels between ("0.79 for Subtask 1, 0.46 for ...")
+        if not accepted[k] and last is not None:
+            accepted[k] = continues_list(numbers[last], numbers[k], text)
+        if accepted[k]:
+            last = k
     out = []
     for num, ok in zip(numbers, accepted, strict=True):
         if not ok:

@@ -157,14 +157,15 @@ def _closest_run(
 def _list_gap() -> regex.Pattern:
     """The text between two values of a list: ", ", "; ", " and ", ", or ", "% F1, ", a short
     owner before the separator ("0.134 for Gemini 3 Pro, 0.149 for GPT-5"), both ("95.7 exact
-    match on X, 93.9 on Y") or a label in parentheses ("22.3% (AUROC) and 13% (TPR01)")."""
+    match on X, 93.9 on Y") or a label in parentheses ("22.3% (AUROC) and 13% (TPR01)"),
+    which an owner may follow ("0.7910 (Swahili) for Subtask 1, 0.4615 (English)")."""
     words = "|".join(regex.escape(w) for w in sorted(VOCAB.list_conjunctions))
     preps = "|".join(regex.escape(w) for w in sorted(VOCAB.value_list_owner_prepositions))
     owner = rf"\s+(?:{preps})\s+[^\s,;()]+(?:\s+[^\s,;()]+){{0,3}}"
     label = r"\s*\([^()\d]{1,40}\)"  # "22.3% (AUROC) and 13% (TPR01)"
     measure = r"(?:\s+\p{L}[\p{L}-]*){1,2}"  # "95.7 exact match on X, 93.9 on Y"
     return regex.compile(
-        rf"(?:{measure}(?:{owner})?|{owner}|{label})?\s*(?:,|;|,?\s+(?:{words}))\s+"
+        rf"(?:{measure}(?:{owner})?|{label}(?:{owner})?|{owner})?\s*(?:,|;|,?\s+(?:{words}))\s+"
     )
 
 

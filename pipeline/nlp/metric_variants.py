@@ -119,12 +119,15 @@ def averaged_spans(
     doc: Doc, words: list[str], metrics: list[Span], averaging: regex.Pattern, covered: set[int]
 ) -> list[Span]:
     """A known metric with the averaging word right before it ("macro F1-Score",
-    "micro-averaged accuracy"): one mention, the metric's canonical name."""
+    "micro-averaged accuracy") or right after it ("F1 macro scores"): one mention, the
+    metric's canonical name."""
     out = []
     for span in metrics:
-        i = span.start - 1
+        i, j = span.start - 1, span.end
         if i >= 0 and i not in covered and averaging.fullmatch(words[i]):
             out.append(Span(doc, i, span.end, label="METRIC", span_id=span.id_))
+        elif j < len(words) and j not in covered and averaging.fullmatch(words[j]):
+            out.append(Span(doc, span.start, j + 1, label="METRIC", span_id=span.id_))
     return out
 
 
