@@ -33,6 +33,7 @@ from pipeline.link.terms import (
     fold,
     is_generic,
     is_metric_name,
+    is_organisation_name,
     is_place_or_organisation,
     is_property_name,
     is_task_name,
@@ -63,6 +64,7 @@ class Draft:
     metric_like: bool = False
     spellings: list[str] = field(default_factory=list)  # other casings, found as mentions
     prior_work: bool = False  # "our previous Ovis-U1 framework": earlier work, not this one
+    data_headed: bool = False  # a data noun right after a mention: "the ... Consortium dataset"
 
     def surfaces(self) -> list[str]:
         return [self.name, *self.aliases]
@@ -578,9 +580,11 @@ def vote_kind(
             draft.metric_like = True  # "91.4% ANLS", "improving SR by 16.9 points" (not
             # "71.2% MMLU": the lexicon knows it)
         whole_token = ctx.starts[mend - 1] + len(words[mend - 1]) == e
-        head = (_head_after(ctx, ce) if whole_token else None) or _head_before_parenthesis(
-            ctx, cs, ce
+        head = _head_after(ctx, ce) if whole_token else None
+        draft.data_headed = draft.data_headed or (
+            head == "dataset" and ce == mend < n and lowers[mend] in VOCAB.dataset_heads
         )
+        head = head or _head_before_parenthesis(ctx, cs, ce)
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
         elif head is None and _indefinite_after_comma(ctx.lowers, mend):
@@ -1026,6 +1030,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         )
         and not (
             "lexicon" not in d.sources
+            and not (d.kind == "dataset" and d.data_headed and is_organisation_name(d.name))
             and (
                 is_place_or_organisation(d.name) or all(map(is_place_or_organisation, d.surfaces()))
             )

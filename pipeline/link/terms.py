@@ -96,6 +96,14 @@ def is_place_or_organisation(name: str) -> bool:
     venue = _VENUE_YEAR.fullmatch(name)
     if venue and venue.group("venue") in VOCAB.venue_names:
         return True  # "ICML 2021", "NeurIPS'23": a publication venue
+    return is_organisation_name(name)
+
+
+def is_organisation_name(name: str) -> bool:
+    """A name of two or more words headed or led by an organisation word ("Stanford
+    University", "Ministry of Health"), or holding one before "of"/"for" ("National
+    Institute of Korean Language")."""
+    words = name.split()
     if len(words) < 2:
         return False
     heads = VOCAB.organisation_heads

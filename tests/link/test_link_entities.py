@@ -524,6 +524,19 @@ def test_organisations_and_places_are_never_methods():
     assert [d.name for d in kept] == ["FooNet"]
 
 
+def test_an_organisation_named_dataset_with_its_data_noun_is_a_dataset():
+    doc = make_doc("The Lung Image Database Consortium dataset contains 1,018 CT scans.")
+    kept, _ = extract_entities(doc, build_context(doc))
+    assert [(d.name, d.kind) for d in kept] == [("Lung Image Database Consortium", "dataset")]
+    doc = make_doc("The Lung Image Database Consortium released 1,018 CT scans.")
+    assert extract_entities(doc, build_context(doc))[0] == []  # the organisation itself
+
+
+def test_a_language_before_a_data_noun_stays_a_language():
+    doc = make_doc("We present the first public Northern Kurdish benchmark for ASR.")
+    assert extract_entities(doc, build_context(doc))[0] == []
+
+
 def test_a_source_of_collected_data_votes_dataset():
     assert judged("The tasks were collected from Zorplex.", "Zorplex").kind == "dataset"
 

@@ -5,6 +5,7 @@ from pipeline.link.terms import (
     fold,
     is_generic,
     is_metric_name,
+    is_organisation_name,
     is_place_or_organisation,
     is_plural_acronym,
     is_property_name,
@@ -113,6 +114,12 @@ def test_surface_whitespace_is_collapsed():
 
 def test_countries_languages_and_regions_are_places():
     assert all(map(is_place_or_organisation, ["Bangladesh", "Swahili", "East Asia"]))
+
+
+def test_an_organisation_name_is_headed_or_led_by_an_organisation_word():
+    assert is_organisation_name("Lung Image Database Consortium")
+    assert is_organisation_name("National Institute of Korean Language")
+    assert not is_organisation_name("Northern Kurdish") and not is_organisation_name("Consortium")
 
 
 def test_a_pair_of_languages_is_a_translation_direction_not_a_name():
