@@ -476,12 +476,13 @@ def _figure(word: str) -> bool:
 
 
 def _valued(lowers: list[str], i: int) -> bool:
-    """True when tokens i, i+1 are "=" and a number."""
-    return (
-        i + 1 < len(lowers)
-        and lowers[i] in {"=", "≈"}
-        and lowers[i + 1].lstrip("+-−.")[:1].isdigit()
-    )
+    """True when tokens i, i+1 are "=" and a number ("tpmC=130"), or a number and "vs."
+    ("CRG 0.472 vs. 0.368": a measure's value set against another)."""
+    if i + 1 >= len(lowers):
+        return False
+    if lowers[i] in {"=", "≈"}:
+        return lowers[i + 1].lstrip("+-−.")[:1].isdigit()
+    return lowers[i].lstrip("+-−.")[:1].isdigit() and lowers[i + 1] in VOCAB.versus_markers
 
 
 def _changed_by_value(lowers: list[str], start: int, end: int) -> bool:

@@ -234,6 +234,11 @@ def test_name_with_an_equals_value_is_metric_like():
     assert judged("It reaches tpmC=130 today.", "tpmC").metric_like
 
 
+def test_name_with_a_value_set_against_another_is_metric_like():
+    assert judged("It improves quality (ZRG 0.472 vs. 0.368) overall.", "ZRG").metric_like
+    assert not judged("It beats ZRG on 3 tasks.", "ZRG").metric_like
+
+
 def test_class_noun_before_such_as_decides_the_kind():
     d = judged("Benchmarks such as Zorplex exist.", "Zorplex")
     assert (d.kind, d.supported) == ("dataset", True)
