@@ -295,8 +295,12 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             continue
         if named_regex("backronym_word").match(text) and text.lower() in VOCAB.common_english:
             continue  # "Task-specific paRameters via ...": a backronym's capital in a word
-        if len(parts) > 1 and all(is_generic(p) for p in _HYPHEN.split(text)):
-            continue  # "CPU-GPU", "LLM-RL": a pair of generic terms
+        pieces = _HYPHEN.split(text)
+        if len(pieces) > 1 and all(
+            is_generic(p) or (k < len(pieces) - 1 and p.lower() in VOCAB.generic_compound_prefixes)
+            for k, p in enumerate(pieces)
+        ):
+            continue  # "CPU-GPU", "LLM-RL": a pair of generic terms; "Single-LLM", "Multi-LLM"
         bare_short = len(text) <= 3 and text.isupper()
         end = start_char + len(text)
         if end == end_char and last < len(words) and words[last] in tails:

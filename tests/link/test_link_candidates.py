@@ -228,6 +228,18 @@ def test_pair_of_generic_terms_is_not_a_shape():
     assert shapes("A CPU-GPU scheduler and LLM-RL help.") == {}
 
 
+def test_a_title_run_headed_by_an_architecture_word_needs_no_support():
+    assert not shapes("We use a Latent Query Transformer here.")[
+        "Latent Query Transformer"
+    ].needs_support
+    assert shapes("We use a Latent Query Gadget here.")["Latent Query Gadget"].needs_support
+
+
+def test_a_count_prefix_and_a_generic_term_are_not_a_shape():
+    assert shapes("Single-LLM oracles and Multi-LLM debate fail.") == {}
+    assert "Self-RAG" in shapes("Self-RAG helps.")  # not a count: a method's name
+
+
 def test_dataset_tail_word_joins_the_shape():
     cands = shape_candidates(make_doc("We solve CodeGolf Bench today."))
     (cand,) = [c for c in cands if c.source == "shape"]

@@ -36,6 +36,10 @@ def test_a_floating_point_value_name_is_generic():
     assert is_generic("NaN")  # "overflow, underflow and NaN": a value, no method
 
 
+def test_interfaces_building_systems_and_model_classes_are_generic():
+    assert is_generic("CLI") and is_generic("HVAC") and is_generic("Auto-Regressive")
+
+
 def test_an_architecture_class_is_generic():
     assert is_generic("Transformer") and is_generic("Transformers")
     assert not is_generic("Decision Transformer")
@@ -164,6 +168,7 @@ def test_one_word_lower_case_and_non_qualities_are_not_property_names():
 def test_title_case_concepts_are_never_methods():
     assert is_property_name("Linear Representation Hypothesis")
     assert is_property_name("Expert Blindness Effect")
+    assert is_property_name("Template Collapse")  # a failure mode, as mode collapse
     assert not is_property_name("Graph Attention Network")
 
 
