@@ -188,6 +188,14 @@ def test_measures_listed_after_a_cue_that_announces_measures():
     ]
 
 
+def test_members_after_metrics_include_are_measures_without_a_measure_head():
+    text = "Domain metrics include response time distribution and answer correctness."
+    assert spans_of(listed_measure_spans, text) == [
+        ("response time distribution", "response time distribution"),
+        ("answer correctness", "answer correctness"),
+    ]
+
+
 def test_a_listed_member_without_a_measure_head_is_no_measure_and_a_long_one_ends_the_list():
     text = "We compare in terms of the specifics of the model and its task success rate."
     assert spans_of(listed_measure_spans, text) == []
