@@ -28,6 +28,12 @@ FAMILIES = metric_families(
 )
 
 
+def test_a_hyphened_phrase_of_several_words_makes_no_dash_family():
+    families = metric_families(entries(("real-time factor", "real-time factor")))
+    assert "real-" not in families and families["real-time factor"] == "real-time factor"
+    assert FAMILIES["ROUGE-"] == "*"
+
+
 def test_a_cut_off_family_is_its_canonical_name_less_the_cut_off():
     assert FAMILIES["pass@"] == "pass"
 

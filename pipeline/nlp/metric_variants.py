@@ -47,7 +47,12 @@ def metric_families(entries: Iterable[LexiconEntry]) -> dict[str, str]:
             family = e.canonical.split(sep)[0]
             out.setdefault(e.surface.split(sep)[0].lower() + sep, family)
             out.setdefault(family + sep, family)  # "precision@15" as "P@1" is precision@1
-        elif "-" in e.surface and e.canonical == e.surface.lower() and e.surface.index("-") > 1:
+        elif (
+            "-" in e.surface
+            and " " not in e.surface  # "real-time factor" makes no "real-" family
+            and e.canonical == e.surface.lower()
+            and e.surface.index("-") > 1
+        ):
             out[e.surface.split("-")[0] + "-"] = "*"  # not "G-": "G-measure" makes no family
         out.setdefault(e.surface, e.canonical)
     return out
