@@ -45,6 +45,8 @@ BLIND30_GOLD = ROOT / "tests" / "gold" / "blind30_gold.jsonl"  # 2056, decimals:
 BLIND31_GOLD = ROOT / "tests" / "gold" / "blind31_gold.jsonl"  # 2057, decimals: read after 1st
 BLIND32_GOLD = ROOT / "tests" / "gold" / "blind32_gold.jsonl"  # 2058, decimals: read after 1st
 BLIND33_GOLD = ROOT / "tests" / "gold" / "blind33_gold.jsonl"  # 2059, decimals: read after 1st
+BLIND34_GOLD = ROOT / "tests" / "gold" / "blind34_gold.jsonl"  # 2060, no values: read after 1st
+BLIND35_GOLD = ROOT / "tests" / "gold" / "blind35_gold.jsonl"  # 2061, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

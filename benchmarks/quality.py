@@ -48,6 +48,8 @@ from devgold import (
     BLIND31_GOLD,
     BLIND32_GOLD,
     BLIND33_GOLD,
+    BLIND34_GOLD,
+    BLIND35_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -156,6 +158,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 31 (25, decimals)", dev_report(args.shared, BLIND31_GOLD))
     add_gold_rows(table, "blind gold 32 (20, decimals)", dev_report(args.shared, BLIND32_GOLD))
     add_gold_rows(table, "blind gold 33 (19, decimals)", dev_report(args.shared, BLIND33_GOLD))
+    add_gold_rows(table, "blind gold 34 (25, no values)", dev_report(args.shared, BLIND34_GOLD))
+    add_gold_rows(table, "blind gold 35 (25, no values)", dev_report(args.shared, BLIND35_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
