@@ -8,6 +8,7 @@ from pipeline.nlp.acronyms import (
     initials_long_form,
     is_short_form,
     max_long_words,
+    repeated_letters,
     spelled_part,
     valid_pair,
 )
@@ -73,6 +74,20 @@ def test_initials_long_form_needs_one_word_per_letter():
     assert initials_long_form("TTN", "a Test Network") is None
     assert initials_long_form("T5N", "Turing Test Network") is None
     assert initials_long_form("GNN", "graph neural network") == 0
+
+
+@pytest.mark.parametrize(
+    "short,expected",
+    [("R2Q", "RRQ"), ("A2C", "AAC"), ("GR2", "GRR"), ("3DGS", "3DGS"), ("BERT", "BERT")],
+)
+def test_a_digit_after_a_letter_reads_as_that_letter_repeated(short, expected):
+    assert repeated_letters(short) == expected
+
+
+def test_best_long_form_reads_a_digit_as_a_repeated_letter_when_nothing_else_spells_it():
+    long = "we propose Residual Refinement Quantization"
+    assert long[best_long_form("R2Q", long) :] == "Residual Refinement Quantization"
+    assert best_long_form("R2Q", "we propose Graph Quantization") is None
 
 
 def test_best_long_form_none_when_letters_missing():

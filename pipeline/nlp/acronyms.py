@@ -7,6 +7,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from operator import itemgetter
 
+import regex
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -69,10 +70,28 @@ def initials_long_form(short: str, long: str) -> int | None:
     return len(long) - len(" ".join(tail))
 
 
+_REPEATED = regex.compile(r"(?<=\p{L})([2-9])(?=\p{L}|$)")
+
+
+def repeated_letters(short: str) -> str:
+    """A short form with each digit after a letter read as that letter repeated ("R2Q" ->
+    RRQ for Residual Refinement Quantization, "A2C" -> AAC); itself when it has none."""
+    return _REPEATED.sub(lambda m: m.string[m.start() - 1] * (int(m.group(1)) - 1), short)
+
+
 def best_long_form(short: str, long: str) -> int | None:
     """Start index in `long` of the suffix whose letters spell `short` (or None): its last
     words when their initials spell it, one word per letter; else the shortest suffix
-    (Schwartz-Hearst), which may take two letters from one word ("Test Network" for TTN)."""
+    (Schwartz-Hearst), which may take two letters from one word ("Test Network" for TTN);
+    else the same for its digits read as repeated letters ("R2Q": RRQ)."""
+    found = _spelled_suffix(short, long)
+    if found is None and (repeated := repeated_letters(short)) != short:
+        found = _spelled_suffix(repeated, long)
+    return found
+
+
+def _spelled_suffix(short: str, long: str) -> int | None:
+    """`best_long_form` for `short` as written."""
     initials = initials_long_form(short, long)
     if initials is not None:
         return initials
