@@ -1075,7 +1075,27 @@ def _concept_headed(ctx: DocContext, draft: Draft) -> bool:
         word = doc_words(ctx.doc)[end] if end < n else ""
         if word.islower() and word in heads:
             return True
+        if _named_as_concept(ctx, _token_span(ctx, s, e)[0]):
+            return True
     return False
+
+
+def _named_as_concept(ctx: DocContext, start: int) -> bool:
+    """True when a naming verb gives the name at token `start` to an observed phenomenon
+    right before it ("We name this phenomenon the Holographic Characteristic", "We identify
+    this failure mode as Template Collapse")."""
+    lowers = ctx.lowers
+    k = start - 1
+    if k >= 0 and lowers[k] in {"the", "as"}:
+        k -= 1
+    if k >= 0 and lowers[k] == "as":
+        k -= 1
+    if k < 1 or lowers[k] not in VOCAB.concept_naming_nouns:
+        return False
+    pointers = VOCAB.anaphoric_determiners
+    j = k - 1 - (lowers[k - 1] not in pointers)  # "this failure mode": one modifier
+    verbs = VOCAB.naming_verbs | VOCAB.concept_naming_verbs
+    return j >= 1 and lowers[j] in pointers and lowers[j - 1] in verbs
 
 
 def _common_noun_acronym(draft: Draft) -> bool:

@@ -537,6 +537,13 @@ def test_an_organisation_named_dataset_with_its_data_noun_is_a_dataset():
     assert extract_entities(doc, build_context(doc))[0] == []  # the organisation itself
 
 
+def test_a_name_given_to_an_observed_phenomenon_is_no_method():
+    doc = make_doc("We name this phenomenon the Zorplex Characteristic of models. We use FooNet.")
+    assert [d.name for d in extract_entities(doc, build_context(doc))[0]] == ["FooNet"]
+    doc = make_doc("We call this method Zorplex Net and it wins.")
+    assert [d.name for d in extract_entities(doc, build_context(doc))[0]] == ["Zorplex Net"]
+
+
 def test_a_language_before_a_data_noun_stays_a_language():
     doc = make_doc("We present the first public Northern Kurdish benchmark for ASR.")
     assert extract_entities(doc, build_context(doc))[0] == []

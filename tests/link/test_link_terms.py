@@ -38,6 +38,7 @@ def test_a_floating_point_value_name_is_generic():
 
 def test_interfaces_building_systems_and_model_classes_are_generic():
     assert is_generic("CLI") and is_generic("HVAC") and is_generic("Auto-Regressive")
+    assert is_generic("HR") and is_generic("KL") and is_generic("Industrial Internet of Things")
 
 
 def test_an_architecture_class_is_generic():
