@@ -685,6 +685,31 @@ def test_title_case_components_the_proposed_method_introduces_are_proposed():
     }
 
 
+def test_parts_our_method_introduces_are_proposed_but_not_what_it_integrates():
+    r = extract_text(
+        "Our framework introduces three core mechanisms: (1) Performance-Aware Selection "
+        "Modeling (PASM), which selects tools; and (2) Capability-Aligned Planning Optimization "
+        "(CAPO), which guides planning."
+    )
+    assert names(r.methods) == {
+        "Performance-Aware Selection Modeling": "proposed",
+        "Capability-Aligned Planning Optimization": "proposed",
+    }
+    r = extract_text(
+        "Our method integrates text preprocessing, feature extraction, Harris Hawks "
+        "Optimization (HHO) for feature selection, and a stacking ensemble classifier."
+    )
+    assert "Harris Hawks Optimization" not in names(r.methods)  # no part of its own
+
+
+def test_categories_our_framework_introduces_are_no_methods():
+    r = extract_text(
+        "Our framework introduces two categories of questions: (1) ToM Reasoning, "
+        "assessing the capacity to track states, and (2) ToM Application, evaluating use."
+    )
+    assert not {"ToM Reasoning", "ToM Application"} & set(names(r.methods))
+
+
 def test_the_plural_of_a_known_method_is_a_method_even_after_experiments_on():
     r = extract_text("Experiments on SiTs show notable improvements in ImageNet synthesis.")
     assert "SiTs" in names(r.methods) and "SiTs" not in names(r.datasets)

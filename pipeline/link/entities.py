@@ -718,11 +718,26 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
         ms, _ = ctx.token_span(*d.mentions[0])
         first = ctx.sent_bounds[ctx.sent_of[ms]][0]
         subject = next((k for k in range(first, min(first + 3, ms)) if k in subjects), None)
+        between = verbs
+        if subject is None and _owned_method_subject(ctx, first, ms):
+            subject = first  # "Our framework introduces three core mechanisms: (1) ..."
+            between = VOCAB.own_component_verbs
+            if not VOCAB.category_class_nouns.isdisjoint(ctx.lowers[first:ms]):
+                continue  # "Our framework introduces two categories of questions: (1) ..."
         if subject is None or ctx.comparison[ms]:
             continue
-        if not verbs.isdisjoint(ctx.lowers[subject:ms]):
+        if not between.isdisjoint(ctx.lowers[subject:ms]):
             d.role = "proposed"
             d.supported = True  # "AgentShield introduces ...: (i) Critical Node Auditing"
+
+
+def _owned_method_subject(ctx: DocContext, first: int, before: int) -> bool:
+    """True when the sentence opening at token `first` has the paper's own method as its
+    subject, before token `before`: "Our framework", "Our proposed method"."""
+    lowers = ctx.lowers
+    if lowers[first] not in VOCAB.own_method_determiners:
+        return False
+    return any(w in VOCAB.method_heads for w in lowers[first + 1 : min(first + 3, before)])
 
 
 def _new_data_appositive(ctx: DocContext, end: int) -> bool:
