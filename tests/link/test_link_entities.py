@@ -191,6 +191,12 @@ def test_modifiers_joined_by_a_comma_may_be_hyphened_with_capitals():
     assert judged(text, "Zorplex").kind == "dataset"
 
 
+def test_an_engine_is_a_method_head():
+    text = "We analyze the policy network of Zorplex Chess Zero, a superhuman chess engine."
+    d = judged(text, "Zorplex Chess Zero")
+    assert (d.kind, d.supported) == ("method", True)
+
+
 def test_the_last_head_noun_of_an_appositive_decides_the_kind():
     d = judged("We present Zorplex, a database normalization framework that helps.", "Zorplex")
     assert d.kind == "method"
