@@ -449,6 +449,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
             run = _name_before(doc, i)
             if run and _averages_measures(lowers, run, span.end):
                 run = []  # "an average score of 67.90 across seven multimodal metrics"
+            if not run and lowers[i] == "of" and lowers[i - 1] in VOCAB.measure_change_nouns:
+                run = _name_before(doc, i - 1)  # "an energy efficiency boost of 20%"
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
         elif lowers[i] in ("by", "to"):  # "improves solve rate by 2 points", "reducing costs

@@ -171,6 +171,12 @@ def test_named_agreement_statistics_are_metrics_of_their_own():
     ]
 
 
+def test_a_measure_before_a_change_noun_bound_by_of():
+    got = spans_of(bound_phrase_spans, "It achieves an energy efficiency boost of 20% here.")
+    assert got == [("energy efficiency", "energy efficiency")]
+    assert spans_of(bound_phrase_spans, "It achieves a boost of 20% here.") == []
+
+
 def test_plural_measure_head_bound_by_of():
     got = spans_of(bound_phrase_spans, "It has mean absolute errors of 1.5% overall.")
     assert got == [("mean absolute errors", "absolute error")]
