@@ -19,6 +19,11 @@ def test_a_value_list_may_label_each_value_and_then_name_its_owner():
     assert list(results(text)) == ["0.7901", "0.7910", "0.4615"]
 
 
+def test_a_count_in_a_value_list_takes_no_measure_from_a_score():
+    rs = results("The model needs 12.5 GFLOPs and 3.2M parameters.")
+    assert (rs["12.5"].metric, rs["3.2M"].kind, rs["3.2M"].metric) == ("flops", "count", None)
+
+
 def test_from_to_score_with_links():
     rs = results("We propose QuillLM. On GSM8K, the accuracy of QuillLM rises from 41.0% to 58.5%.")
     r = rs["58.5%"]

@@ -429,6 +429,8 @@ def extract_results(
         for d in members[1:]:  # "(+0.017 Spanish, +0.033 Catalan)": a list shares its reading
             if d.sentence != head.sentence:
                 continue
+            if d.kind == "count" and head.kind != "count":
+                continue  # "needs 12.5 GFLOPs and 3.2M parameters": a count of its own
             d.metric = d.metric or head.metric
             if head.kind in ("change", "ratio") and d.kind == "score":
                 d.kind = head.kind  # "a reduction of between 35% and 57%"
