@@ -177,6 +177,12 @@ def test_a_measure_before_a_change_noun_bound_by_of():
     assert spans_of(bound_phrase_spans, "It achieves a boost of 20% here.") == []
 
 
+def test_computation_is_a_measure_beside_its_value_only():
+    got = spans_of(bound_phrase_spans, "It cuts latency, reducing computation by up to 83.26%.")
+    assert got == [("computation", "computation")]
+    assert metrics("We reduce computation substantially.") == []
+
+
 def test_plural_measure_head_bound_by_of():
     got = spans_of(bound_phrase_spans, "It has mean absolute errors of 1.5% overall.")
     assert got == [("mean absolute errors", "absolute error")]
