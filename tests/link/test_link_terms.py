@@ -41,6 +41,11 @@ def test_interfaces_building_systems_and_model_classes_are_generic():
     assert is_generic("HR") and is_generic("KL") and is_generic("Industrial Internet of Things")
 
 
+def test_protocols_standards_and_formats_are_generic():
+    assert all(map(is_generic, ["OpenGL", "DirectX", "SPIR-V", "RESTful", "CoAP", "DICOM"]))
+    assert is_generic("COVID-19") and is_generic("USD") and not is_generic("OpenVLA")
+
+
 def test_an_architecture_class_is_generic():
     assert is_generic("Transformer") and is_generic("Transformers")
     assert not is_generic("Decision Transformer")
