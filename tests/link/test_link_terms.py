@@ -44,6 +44,7 @@ def test_interfaces_building_systems_and_model_classes_are_generic():
 def test_protocols_standards_and_formats_are_generic():
     assert all(map(is_generic, ["OpenGL", "DirectX", "SPIR-V", "RESTful", "CoAP", "DICOM"]))
     assert is_generic("COVID-19") and is_generic("USD") and not is_generic("OpenVLA")
+    assert is_generic("BY-NC-SA") and is_generic("Kolmogorov Smirnov") and is_generic("RTX")
 
 
 def test_an_architecture_class_is_generic():
