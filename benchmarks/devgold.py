@@ -47,6 +47,8 @@ BLIND32_GOLD = ROOT / "tests" / "gold" / "blind32_gold.jsonl"  # 2058, decimals:
 BLIND33_GOLD = ROOT / "tests" / "gold" / "blind33_gold.jsonl"  # 2059, decimals: read after 1st
 BLIND34_GOLD = ROOT / "tests" / "gold" / "blind34_gold.jsonl"  # 2060, no values: read after 1st
 BLIND35_GOLD = ROOT / "tests" / "gold" / "blind35_gold.jsonl"  # 2061, no values: read after 1st
+BLIND36_GOLD = ROOT / "tests" / "gold" / "blind36_gold.jsonl"  # 2062, no values: read after 1st
+BLIND37_GOLD = ROOT / "tests" / "gold" / "blind37_gold.jsonl"  # 2063, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 
