@@ -710,6 +710,14 @@ def test_categories_our_framework_introduces_are_no_methods():
     assert not {"ToM Reasoning", "ToM Application"} & set(names(r.methods))
 
 
+def test_a_name_glued_to_a_compound_suffix_in_a_proposal_is_what_it_builds_on():
+    r = extract_text(
+        "We propose a ReAct-driven adaptive noising mechanism. This approach leverages the "
+        "ReAct paradigm to refine prompts."
+    )
+    assert names(r.methods) == {"ReAct": "used"}
+
+
 def test_the_plural_of_a_known_method_is_a_method_even_after_experiments_on():
     r = extract_text("Experiments on SiTs show notable improvements in ImageNet synthesis.")
     assert "SiTs" in names(r.methods) and "SiTs" not in names(r.datasets)

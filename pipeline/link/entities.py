@@ -646,9 +646,11 @@ def vote_kind(
 def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     """proposed > compared > used, from every mention's sentence context."""
     roles = set()
+    text = doc_text(doc)
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
-        if (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms):
+        owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
+        if owned and not _modifies_compound(text, e):  # not "we propose a ReAct-driven ..."
             roles.add("proposed")
         elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
@@ -676,6 +678,16 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         draft.supported = True
 
 
+def _modifies_compound(text: str, end: int) -> bool:
+    """True when the mention ending at char `end` is glued to a compound suffix ("ReAct" of
+    "ReAct-driven", "Mamba" of "Mamba-based"): it names what a new thing builds on."""
+    if end >= len(text) or text[end] != "-":
+        return False
+    tail = _WORD_START.match(text, end + 1)
+    return tail is not None and tail.group().lower() in VOCAB.compound_suffixes
+
+
+_WORD_START = regex.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _FAMILY_SPLIT = regex.compile(r"[-–\s]")
 _LAST_PART = regex.compile(r"[-–\s](?=[^-–\s]+$)")  # before a name's last hyphenated/spaced part
 _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "FooNet"
