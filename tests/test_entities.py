@@ -718,6 +718,22 @@ def test_a_name_glued_to_a_compound_suffix_in_a_proposal_is_what_it_builds_on():
     assert names(r.methods) == {"ReAct": "used"}
 
 
+def test_new_parts_listed_after_a_proposal_and_a_colon_are_proposed():
+    r = extract_text(
+        "Here, we propose a two-part framework to study this: a Transition-Inducing Prompt "
+        "(TIP) that triggers a shift, and a Transition Quantifying Prompt (TQP) that scores it."
+    )
+    assert names(r.methods) == {
+        "Transition-Inducing Prompt": "proposed",
+        "Transition Quantifying Prompt": "proposed",
+    }
+    r = extract_text(
+        "We propose two filters: (i) the first reproduces the logits of the belief in a hidden "
+        "Markov model (HMM) here."
+    )
+    assert names(r.methods).get("hidden Markov model") != "proposed"
+
+
 def test_the_plural_of_a_known_method_is_a_method_even_after_experiments_on():
     r = extract_text("Experiments on SiTs show notable improvements in ImageNet synthesis.")
     assert "SiTs" in names(r.methods) and "SiTs" not in names(r.datasets)

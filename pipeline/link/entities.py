@@ -731,6 +731,9 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
         first = ctx.sent_bounds[ctx.sent_of[ms]][0]
         subject = next((k for k in range(first, min(first + 3, ms)) if k in subjects), None)
         between = verbs
+        if subject is None and _listed_new_part(ctx, ms) and _proposed_before_colon(ctx, first, ms):
+            d.role, d.supported = "proposed", True  # "we propose a two-part framework: a
+            continue  # Transition-Inducing Prompt (TIP) that ..., and a ..."
         if subject is None and _owned_method_subject(ctx, first, ms):
             subject = first  # "Our framework introduces three core mechanisms: (1) ..."
             between = VOCAB.own_component_verbs
@@ -741,6 +744,30 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
         if not between.isdisjoint(ctx.lowers[subject:ms]):
             d.role = "proposed"
             d.supported = True  # "AgentShield introduces ...: (i) Critical Node Auditing"
+
+
+def _listed_new_part(ctx: DocContext, i: int) -> bool:
+    """True when the name at token i opens a list member with an indefinite article: ": a X",
+    "and a X", "(1) a X", "; an X" (not "in a hidden Markov model")."""
+    lowers = ctx.lowers
+    return (
+        i >= 2
+        and lowers[i - 1] in VOCAB.indefinite_articles
+        and (lowers[i - 2] in VOCAB.list_conjunctions or lowers[i - 2] in {":", ",", ";", ")"})
+    )
+
+
+def _proposed_before_colon(ctx: DocContext, first: int, before: int) -> bool:
+    """True when, in the sentence opening at token `first`, "we" and a proposal verb come
+    before a colon that comes before token `before`: the names after it are the parts of
+    what the paper proposes ("we propose a two-part framework to ...: a Transition-Inducing
+    Prompt (TIP) ..."); not when a category noun is listed ("two categories of ...:")."""
+    lowers = ctx.lowers
+    colon = next((k for k in range(before - 1, first, -1) if lowers[k] == ":"), None)
+    if colon is None or not VOCAB.category_class_nouns.isdisjoint(lowers[first:colon]):
+        return False
+    we = next((k for k in range(first, colon) if lowers[k] in VOCAB.proposal_subjects), None)
+    return we is not None and not VOCAB.proposal_verbs.isdisjoint(lowers[we + 1 : colon])
 
 
 def _owned_method_subject(ctx: DocContext, first: int, before: int) -> bool:
