@@ -734,6 +734,11 @@ def test_new_parts_listed_after_a_proposal_and_a_colon_are_proposed():
     assert names(r.methods).get("hidden Markov model") != "proposed"
 
 
+def test_well_known_tools_are_methods():
+    r = extract_text("We orchestrate jobs with Kubernetes, tune with Optuna and serve with Ollama.")
+    assert names(r.methods) == {"Kubernetes": "used", "Optuna": "used", "Ollama": "used"}
+
+
 def test_the_plural_of_a_known_method_is_a_method_even_after_experiments_on():
     r = extract_text("Experiments on SiTs show notable improvements in ImageNet synthesis.")
     assert "SiTs" in names(r.methods) and "SiTs" not in names(r.datasets)
