@@ -734,6 +734,11 @@ def test_new_parts_listed_after_a_proposal_and_a_colon_are_proposed():
     assert names(r.methods).get("hidden Markov model") != "proposed"
 
 
+def test_what_a_proposed_framework_is_built_on_is_used():
+    r = extract_text("We present FooEval, a framework built natively on Apache Spark.")
+    assert names(r.methods) == {"FooEval": "proposed", "Apache Spark": "used"}
+
+
 def test_well_known_tools_are_methods():
     r = extract_text("We orchestrate jobs with Kubernetes, tune with Optuna and serve with Ollama.")
     assert names(r.methods) == {"Kubernetes": "used", "Optuna": "used", "Ollama": "used"}

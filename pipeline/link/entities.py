@@ -650,8 +650,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
-        if owned and not _modifies_compound(text, e):  # not "we propose a ReAct-driven ..."
-            roles.add("proposed")
+        if owned and not _modifies_compound(text, e) and not _built_on(ctx.lowers, ms):
+            roles.add("proposed")  # not "we propose a ReAct-driven ...", "... built on X"
         elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
         elif _listed_as_new(ctx, ms):
@@ -685,6 +685,15 @@ def _modifies_compound(text: str, end: int) -> bool:
         return False
     tail = _WORD_START.match(text, end + 1)
     return tail is not None and tail.group().lower() in VOCAB.compound_suffixes
+
+
+def _built_on(lowers: list[str], i: int) -> bool:
+    """True when token i follows "built on", "based on" or "built natively on": the name is
+    what a proposed thing rests on ("a framework built natively on Apache Spark")."""
+    if i < 2 or lowers[i - 1] != "on":
+        return False
+    j = i - 2 - (lowers[i - 2].endswith("ly") and i >= 3)  # "built natively on"
+    return lowers[j] in VOCAB.basis_verbs
 
 
 _WORD_START = regex.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
