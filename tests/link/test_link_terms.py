@@ -47,6 +47,7 @@ def test_protocols_standards_and_formats_are_generic():
     assert is_generic("BY-NC-SA") and is_generic("Kolmogorov Smirnov") and is_generic("RTX")
     assert is_generic("K-12")  # a school level, as in "K-12 mathematics"
     assert is_generic("PRISMA") and is_generic("VM") and is_generic("SOPs") and is_generic("RTL")
+    assert is_generic("Scalable Vector Graphics") and is_generic("DBMS") and is_generic("URL")
 
 
 def test_an_architecture_class_is_generic():
