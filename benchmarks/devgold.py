@@ -49,6 +49,8 @@ BLIND34_GOLD = ROOT / "tests" / "gold" / "blind34_gold.jsonl"  # 2060, no values
 BLIND35_GOLD = ROOT / "tests" / "gold" / "blind35_gold.jsonl"  # 2061, no values: read after 1st
 BLIND36_GOLD = ROOT / "tests" / "gold" / "blind36_gold.jsonl"  # 2062, no values: read after 1st
 BLIND37_GOLD = ROOT / "tests" / "gold" / "blind37_gold.jsonl"  # 2063, no values: read after 1st
+BLIND38_GOLD = ROOT / "tests" / "gold" / "blind38_gold.jsonl"  # 2064, no values: read after 1st
+BLIND39_GOLD = ROOT / "tests" / "gold" / "blind39_gold.jsonl"  # 2065, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -52,6 +52,8 @@ from devgold import (
     BLIND35_GOLD,
     BLIND36_GOLD,
     BLIND37_GOLD,
+    BLIND38_GOLD,
+    BLIND39_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -164,6 +166,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 35 (25, no values)", dev_report(args.shared, BLIND35_GOLD))
     add_gold_rows(table, "blind gold 36 (25, no values)", dev_report(args.shared, BLIND36_GOLD))
     add_gold_rows(table, "blind gold 37 (25, no values)", dev_report(args.shared, BLIND37_GOLD))
+    add_gold_rows(table, "blind gold 38 (25, no values)", dev_report(args.shared, BLIND38_GOLD))
+    add_gold_rows(table, "blind gold 39 (25, no values)", dev_report(args.shared, BLIND39_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
