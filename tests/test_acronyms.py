@@ -118,9 +118,18 @@ def test_long_then_short(nlp):
 
 @pytest.mark.parametrize(
     "short,spelled",
-    [("YOLOv8", "YOLO"), ("DINO-v2", "DINO"), ("RAG", "RAG"), ("Av2", "Av2"), ("GATv2", "GAT")],
+    [
+        ("YOLOv8", "YOLO"),
+        ("DINO-v2", "DINO"),
+        ("RAG", "RAG"),
+        ("Av2", "Av2"),
+        ("GATv2", "GAT"),
+        ("WAT2024", "WAT"),
+        ("CoNLL-2003", "CoNLL"),
+        ("TXIT, 2021", "TXIT, 2021"),
+    ],
 )
-def test_spelled_part_drops_a_glued_version_when_two_capitals_remain(short, spelled):
+def test_spelled_part_drops_a_glued_version_or_year_when_two_capitals_remain(short, spelled):
     assert spelled_part(short) == spelled
 
 

@@ -753,3 +753,51 @@ def test_a_plural_beside_the_singular_name_is_one_item():
     r = extract_text("We build on SiT. Experiments on SiTs show gains in ImageNet synthesis.")
     assert names(r.methods) == {"SiT": "used"}
     assert "SiTs" in next(m.aliases for m in r.methods if m.name == "SiT")
+
+
+def test_what_a_proposed_framework_is_built_on_stays_used_when_they_share_a_word():
+    r = extract_text("We present Spark-Eval, a framework built natively on Apache Spark.")
+    assert names(r.methods)["Apache Spark"] == "used"
+
+
+def test_a_name_before_its_short_form_and_a_compound_suffix_is_what_it_builds_on():
+    r = extract_text("We design a Kolmogorov-Arnold Network (KAN)-based Mixture of Experts.")
+    assert names(r.methods) == {"Kolmogorov-Arnold Network": "used"}
+
+
+def test_the_name_restating_a_proposal_after_i_e_is_proposed():
+    r = extract_text(
+        "We propose Mixture of experts for Graph-based Retrieval, i.e., MoG. "
+        "MoG outperforms strong baselines."
+    )
+    assert names(r.methods) == {"MoG": "proposed"}
+
+
+def test_names_listed_after_i_e_are_not_restating_the_proposal():
+    r = extract_text(
+        "We propose a framework for agents, i.e., GPT-4o, Claude-3-Opus and Gemini-1.5-Flash."
+    )
+    assert "proposed" not in names(r.methods).values()
+
+
+def test_a_demo_introducing_a_system_proposes_it():
+    r = extract_text("This demo introduces Focus360, a system designed to guide attention.")
+    assert names(r.methods) == {"Focus360": "proposed"}
+
+
+def test_a_first_sentence_definition_with_comma_joined_modifiers_proposes_the_name():
+    r = extract_text("BotVerse is a scalable, event-driven framework for social simulation.")
+    assert names(r.methods) == {"BotVerse": "proposed"}
+
+
+def test_a_campaign_glued_to_its_year_is_a_dataset():
+    r = extract_text("We present our submission to the Task 5 of SemEval-2025.")
+    assert names(r.datasets) == {"SemEval-2025": "used"} and r.methods == []
+
+
+def test_conferences_and_workshops_are_neither_methods_nor_datasets():
+    r = extract_text(
+        "It was organized at the Conference and Labs of the Evaluation Forum (CLEF) 2026 "
+        "and the Workshop on Asian Translation (WAT2024)."
+    )
+    assert r.methods == [] and r.datasets == []

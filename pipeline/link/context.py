@@ -245,7 +245,30 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
         if not named and i + 1 < end and lowers[i] == "as" and _name_like(ctx, inside, i + 1):
             named = _mark_name_from(ctx, i + 1, end, inside)  # "we present our approach as MATCH"
         if not named:
+            named = _mark_restated_name(ctx, i, limit, inside)
+        if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+
+
+def _mark_restated_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> bool:
+    """ "we propose Mixture of experts for Graph-based RAG, i.e., MoG.": the name after a
+    `restatement_markers` word (and a comma) that ends with its clause is the object's; True
+    when one was flagged."""
+    lowers, n = ctx.lowers, len(ctx.lowers)
+    for k in range(i, limit):
+        if lowers[k] not in VOCAB.restatement_markers:
+            continue
+        j = k + 1 + (k + 1 < n and lowers[k + 1] == ",")
+        end = j
+        while end < limit and _name_like(ctx, inside, end):
+            end += 1
+        if end == j or end >= n or lowers[end] not in {",", ".", "(", ":", ";"}:
+            return False
+        if lowers[end] == "," and end + 1 < n and _name_like(ctx, inside, end + 1):
+            return False  # "i.e., A, B and C": a list of examples, not the object's name
+        ctx.proposal[j:end] = [True] * (end - j)
+        return True
+    return False
 
 
 def _name_like(ctx: DocContext, inside: list[bool], k: int) -> bool:
@@ -294,10 +317,11 @@ def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) 
             j = i
             while j < limit and name_like(j):
                 j += 1
-            if j < len(lowers) and lowers[j] in {",", "(", ".", ":"}:
+            listed = j + 1 < len(lowers) and lowers[j] == "," and name_like(j + 1)
+            if j < len(lowers) and lowers[j] in {",", "(", ".", ":"} and not listed:
                 for k in range(i, j):
                     ctx.proposal[k] = True
-            return
+            return  # (not the first of a list: "agents, i.e., GPT-4o, Claude-3-Opus and ...")
         if name_like(i):
             return  # another name comes first: not an appositive of the object
         i += 1

@@ -63,7 +63,7 @@ class Draft:
     hint: str | None = None
     metric_like: bool = False
     spellings: list[str] = field(default_factory=list)  # other casings, found as mentions
-    prior_work: bool = False  # "our previous Ovis-U1 framework": earlier work, not this one
+    prior_work: bool = False  # "our previous Ovis-U1 framework", "built on X": not this work
     data_headed: bool = False  # a data noun right after a mention: "the ... Consortium dataset"
 
     def surfaces(self) -> list[str]:
@@ -421,14 +421,21 @@ def _phrase_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
     return None
 
 
+@cache
+def _adjective_suffixes() -> tuple[str, ...]:
+    """Endings of a modifier a comma joins to the next one ("scalable, event-driven")."""
+    return tuple(sorted(VOCAB.adjective_suffixes))
+
+
 def _between_adjectives(words: list[str], lowers: list[str], j: int) -> bool:
     """True when the comma at token j joins two modifiers of one noun: a hyphened lower-case
-    word before it and a lower-case word (or a hyphened one ending lower-case) after it
-    ("large-scale, open source", "open-source, GPU-accelerated")."""
+    word, or one with an `adjective_suffixes` ending, before it and a lower-case word (or a
+    hyphened one ending lower-case) after it ("large-scale, open source", "open-source,
+    GPU-accelerated", "scalable, event-driven")."""
     before, after = words[j - 1], words[j + 1] if j + 1 < len(words) else ""
     tail = after.rsplit("-", 1)[-1]  # "open-source, GPU-accelerated library"
     return (
-        "-" in before.strip("-")
+        ("-" in before.strip("-") or before.endswith(_adjective_suffixes()))
         and before.islower()
         and tail.isalpha()
         and tail.islower()
@@ -650,7 +657,9 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
-        if owned and not _modifies_compound(text, e) and not _built_on(ctx.lowers, ms):
+        basis = _built_on(ctx.lowers, ms)
+        draft.prior_work = draft.prior_work or basis  # what the new thing rests on exists
+        if owned and not _modifies_compound(text, e) and not basis:
             roles.add("proposed")  # not "we propose a ReAct-driven ...", "... built on X"
         elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
@@ -680,7 +689,10 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
 
 def _modifies_compound(text: str, end: int) -> bool:
     """True when the mention ending at char `end` is glued to a compound suffix ("ReAct" of
-    "ReAct-driven", "Mamba" of "Mamba-based"): it names what a new thing builds on."""
+    "ReAct-driven", "Mamba" of "Mamba-based", either form of "Kolmogorov-Arnold Network
+    (KAN)-based"): it names what a new thing builds on."""
+    alias = _ALIAS_AFTER.match(text, end)
+    end = alias.end() if alias else end + (text[end : end + 1] == ")")
     if end >= len(text) or text[end] != "-":
         return False
     tail = _WORD_START.match(text, end + 1)
