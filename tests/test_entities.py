@@ -801,3 +801,8 @@ def test_conferences_and_workshops_are_neither_methods_nor_datasets():
         "and the Workshop on Asian Translation (WAT2024)."
     )
     assert r.methods == [] and r.datasets == []
+
+
+def test_a_spaced_version_after_a_name_shape_is_part_of_it():
+    r = extract_text("We evaluate on the established FooQA and FooQA v2 benchmarks.")
+    assert names(r.datasets) == {"FooQA": "used", "FooQA v2": "used"}

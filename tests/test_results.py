@@ -660,3 +660,13 @@ def test_a_change_noun_after_a_later_value_takes_the_measure_named_before():
     ]
     r = extract_text("The model achieves 70% accuracy, a 30% improvement for evals.")
     assert [(x.text, x.metric) for x in r.results] == [("70%", "accuracy"), ("30%", None)]
+
+
+def test_degrees_that_modify_a_noun_are_no_result():
+    r = extract_text("Users watch 360° VR videos and photos from a 360-degree camera.")
+    assert r.results == []
+
+
+def test_degrees_a_change_verb_moves_are_a_result():
+    r = extract_text("Our model reduces the error by 12° in all scenes.")
+    assert [x.value for x in r.results] == [12.0]

@@ -306,6 +306,13 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if end == end_char and last < len(words) and words[last] in tails:
             end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = full[start_char:end], "DATASET", False
+        elif (
+            end == end_char
+            and last < len(words)
+            and named_regex("spaced_version").match(words[last])
+        ):
+            end = doc_starts(doc)[last] + len(words[last])  # "MUSIC-AVQA v2"
+            text, bare_short = full[start_char:end], False
         elif end == end_char and (j := _model_continuation(doc, last)) > last:
             end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Qwen3-Coder 480B Instruct"
             text, bare_short = full[start_char:end], False

@@ -657,9 +657,9 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
-        basis = _built_on(ctx.lowers, ms)
+        basis = _built_on(ctx.lowers, ms) or (owned and _modifies_compound(text, e))
         draft.prior_work = draft.prior_work or basis  # what the new thing rests on exists
-        if owned and not _modifies_compound(text, e) and not basis:
+        if owned and not basis:
             roles.add("proposed")  # not "we propose a ReAct-driven ...", "... built on X"
         elif draft.kind == "dataset" and _new_data_appositive(ctx, mend):
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"

@@ -7,7 +7,7 @@ from spacy.tokens import Doc
 from pipeline.link.context import DocContext
 from pipeline.link.tags import cued, weights
 from pipeline.nlp.tokenizer import doc_lowers, doc_text
-from pipeline.resources import VOCAB
+from pipeline.resources import VOCAB, named_regex
 
 
 def is_result_number(
@@ -47,6 +47,14 @@ def is_result_number(
         )
     ):
         return True  # "reduces energy to 0.28 kWh", "to just 59 KB": a measured quantity
+    if (
+        bare
+        and num["is_integer"]
+        and named_regex("angle_modifier").match(doc_text(doc), num["end"])
+        and not _after_to_or_by(lowers, ti)
+        and not cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)
+    ):
+        return False  # "360° VR videos", "a 360-degree camera": a format, not an outcome
     lo, hi = limits["year_min"], limits["year_max"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
         return False
