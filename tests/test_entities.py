@@ -806,3 +806,25 @@ def test_conferences_and_workshops_are_neither_methods_nor_datasets():
 def test_a_spaced_version_after_a_name_shape_is_part_of_it():
     r = extract_text("We evaluate on the established FooQA and FooQA v2 benchmarks.")
     assert names(r.datasets) == {"FooQA": "used", "FooQA v2": "used"}
+
+
+def test_a_prefixed_known_dataset_runs_on_into_its_next_word():
+    r = extract_text("We evaluate on vision (Split-MNIST) and language (Split-AG News) benchmarks.")
+    assert names(r.datasets) == {"Split-MNIST": "used", "Split-AG News": "used"}
+    assert r.methods == []
+
+
+def test_a_lower_case_field_of_study_with_a_short_form_is_no_method():
+    r = extract_text("Domain shifts are critical in computational pathology (CPath). CPath grows.")
+    assert r.methods == [] and r.datasets == []
+
+
+def test_a_title_run_headed_by_challenge_or_task_is_a_dataset():
+    r = extract_text(
+        "We submit to the English to Lowres Multimodal Translation Task and the "
+        "Open Sim Agent Challenge."
+    )
+    assert names(r.datasets) == {
+        "English to Lowres Multimodal Translation Task": "used",
+        "Open Sim Agent Challenge": "used",
+    }

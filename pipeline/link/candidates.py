@@ -303,7 +303,10 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms; "Single-LLM", "Multi-LLM"
         bare_short = len(text) <= 3 and text.isupper()
         end = start_char + len(text)
-        if end == end_char and last < len(words) and words[last] in tails:
+        if end == end_char and (j := _known_data_run(words, pieces[-1], last)) > last:
+            end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Split-AG News": of "AG News"
+            text, hint, bare_short = full[start_char:end], "DATASET", False
+        elif end == end_char and last < len(words) and words[last] in tails:
             end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = full[start_char:end], "DATASET", False
         elif (
@@ -328,6 +331,19 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             )
         )
     return out
+
+
+def _known_data_run(words: list[str], part: str, last: int) -> int:
+    """The token after the words from `last` that complete a hyphened name's last part into a
+    lexicon dataset ("Split-AG" + "News": AG News), or `last` when none does."""
+    labels, name = lexicon_labels(), part
+    for j in range(last, min(len(words), last + 2)):
+        if not words[j][:1].isupper():
+            break
+        name = f"{name} {words[j]}"
+        if labels.get(name) == "DATASET":
+            return j + 1
+    return last
 
 
 def compound_lexicon_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
@@ -497,6 +513,8 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
     if end_token - first == 2 and _known_family(head) and any(c.isdigit() for c in last):
         # "DeepSeek R1T2", "Phi 4": a release of a known model family, one name, as a shape
         return Candidate(start, end, doc_text(doc)[start:end], "shape", hint="METHOD")
+    if last in VOCAB.title_dataset_heads:  # "Waymo Open Sim Agent Challenge": a benchmark
+        return Candidate(start, end, doc_text(doc)[start:end], "title", hint="DATASET")
     headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
     if end_token - first == 1 and _known_family(last.split("-", 1)[0]):
         return Candidate(start, end, last, "title", hint="METHOD")  # "Qwen-Image": a model

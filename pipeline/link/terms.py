@@ -125,10 +125,14 @@ _VENUE_YEAR = regex.compile(r"(?P<venue>[A-Za-z]+)(?:\s?[’']?\d{2}|\s\d{4})?")
 
 
 def is_generic(text: str) -> bool:
-    """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU)."""
+    """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU), and for
+    lower-case phrases ending in a `discipline_nouns` word ("computational pathology")."""
     exact, folded = generic_terms()
     if text in exact or fold(text) in folded:
         return True
+    words = text.split()
+    if 2 <= len(words) <= 4 and text.islower() and words[-1] in VOCAB.discipline_nouns:
+        return True  # "computational pathology": a field of study
     return is_plural_acronym(text) and text[:-1] in exact
 
 
