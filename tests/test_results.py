@@ -670,3 +670,8 @@ def test_degrees_that_modify_a_noun_are_no_result():
 def test_degrees_a_change_verb_moves_are_a_result():
     r = extract_text("Our model reduces the error by 12° in all scenes.")
     assert [x.value for x in r.results] == [12.0]
+
+
+def test_a_second_measure_joined_to_a_changed_one_is_a_metric():
+    r = extract_text("Our method reduces token usage and execution time on long tasks.")
+    assert {m.name for m in r.metrics} == {"token usage", "execution time"}

@@ -509,28 +509,58 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     for i, low in enumerate(lowers):
         if low not in triggers or (i and lowers[i - 1] == "to" and low not in comparatives):
             continue  # "to improve X" states a purpose, not a measured change
-        run = []
-        for k in range(i + 1, min(len(doc), i + 4)):
-            if not _plain_word(words[k], VOCAB.link_words) or lowers[k] in triggers:
-                break
-            run.append(k)
-        heads = VOCAB.bound_measure_heads - VOCAB.resource_heads
-        while run and lowers[run[-1]] not in heads:
-            run.pop()
-        end = run[-1] + 1 if run else i + 1
-        if len(run) < 2 or (end < len(doc) and _plain_word(words[end], VOCAB.link_words)):
-            continue  # "improves task success rates of ...": the name goes on
-        while run and lowers[run[0]] in VOCAB.evaluative_adjectives:
-            run = run[1:]  # "achieves [state-of-the-art] semantic similarity": praise, not name
-        if len(run) < 2 or any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
-            continue
-        named = [lowers[k] for k in run]
-        if " ".join(named[-2:]) in VOCAB.non_measure_phrases:
-            continue
-        out.append(
-            (doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), _canonical_phrase(named))
-        )
+        run, _ = _changed_run(words, lowers, i + 1, triggers)
+        if run:
+            out.append(_phrase_span(doc, words, lowers, run))
+        joint = _conjunction_after(words, lowers, i + 1)
+        if joint is not None:  # "reduces token usage and [execution time]"
+            more, _ = _changed_run(words, lowers, joint + 1, triggers)
+            if more:
+                out.append(_phrase_span(doc, words, lowers, more))
     return out
+
+
+def _conjunction_after(words: list[str], lowers: list[str], first: int) -> int | None:
+    """The index of a list conjunction that follows one to three plain words from `first`
+    ("token usage [and]"), else None."""
+    for k in range(first, min(len(words), first + 4)):
+        if lowers[k] in VOCAB.list_conjunctions:
+            return k if k > first else None
+        if not _plain_word(words[k], VOCAB.link_words):
+            return None
+    return None
+
+
+def _changed_run(
+    words: list[str], lowers: list[str], first: int, triggers: frozenset[str]
+) -> tuple[list[int], int]:
+    """The tokens of a measure named from token `first` on (two or three plain words on a
+    bound head other than a resource, ended by a link word or punctuation, no praise in
+    them), and the token after them; ([], first) when there is none."""
+    run = []
+    for k in range(first, min(len(words), first + 3)):
+        if not _plain_word(words[k], VOCAB.link_words) or lowers[k] in triggers:
+            break
+        run.append(k)
+    heads = VOCAB.bound_measure_heads - VOCAB.resource_heads
+    while run and lowers[run[-1]] not in heads:
+        run.pop()
+    end = run[-1] + 1 if run else first
+    if len(run) < 2 or (end < len(words) and _plain_word(words[end], VOCAB.link_words)):
+        return [], first  # "improves task success rates of ...": the name goes on
+    while run and lowers[run[0]] in VOCAB.evaluative_adjectives:
+        run = run[1:]  # "achieves [state-of-the-art] semantic similarity": praise, not name
+    if len(run) < 2 or any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
+        return [], first
+    if " ".join(lowers[k] for k in run[-2:]) in VOCAB.non_measure_phrases:
+        return [], first
+    return run, end
+
+
+def _phrase_span(doc: Doc, words: list[str], lowers: list[str], run: list[int]):
+    """(start char, end char, canonical name) of the measure at tokens `run`."""
+    named = [lowers[k] for k in run]
+    return doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), _canonical_phrase(named)
 
 
 def _wordlike(word: str) -> bool:
