@@ -675,3 +675,11 @@ def test_degrees_a_change_verb_moves_are_a_result():
 def test_a_second_measure_joined_to_a_changed_one_is_a_metric():
     r = extract_text("Our method reduces token usage and execution time on long tasks.")
     assert {m.name for m in r.metrics} == {"token usage", "execution time"}
+
+
+def test_a_measure_a_shift_or_misestimate_moves_by_a_value_is_its_metric():
+    r = extract_text("Attacks shift activation entropy by 7% and lower review load by 5%.")
+    assert [(x.text, x.metric) for x in r.results] == [
+        ("7%", "activation entropy"),
+        ("5%", "review load"),
+    ]
