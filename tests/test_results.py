@@ -683,3 +683,8 @@ def test_a_measure_a_shift_or_misestimate_moves_by_a_value_is_its_metric():
         ("7%", "activation entropy"),
         ("5%", "review load"),
     ]
+
+
+def test_a_factor_before_a_comparative_names_the_measure_it_scales():
+    r = extract_text("The large models used up to 35 times more energy than the small one.")
+    assert [(x.text, x.metric) for x in r.results] == [("35 times", "energy")]

@@ -165,7 +165,9 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if n["unit"] == "x" and first + 1 < len(doc) and lowers[first] == "the":
             first += 1  # "requiring 5x [the] inference cost": the measure the factor scales
         amount = first < len(doc) and lowers[first] in VOCAB.amount_comparatives
-        first += first < len(doc) and lowers[first] in VOCAB.measure_comparatives
+        compared = first < len(doc) and lowers[first] in VOCAB.measure_comparatives
+        first += compared
+        scaled = compared and n["unit"] == "x"  # "35 times more [energy] than"
         changed = explicit = _changed_in(lowers, first)
         if changed is None and first + 1 < len(doc) and lowers[first] == "in":
             changed = first + 1  # "gains of 18.0% in success rate and 33.9% in execution stability"
@@ -184,8 +186,12 @@ def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if explicit and head is None and n["unit"] != "x" and _changed_quantity(lowers, run):
             head = len(run) - 1  # "a 5.25% improvement in average cut-in distance"; a factor
             # names no measure this way ("a 3000x reduction in prompt length", as seed doc 3)
+        if scaled and head is None and run and _bound_head(lowers[run[0]]):
+            head = 0  # "used 35 times more energy than": a factor names the measure it scales
+            while head + 1 < len(run) and _bound_head(lowers[run[head + 1]]):
+                head += 1
         alone = read_map("single_measure_heads")
-        if head == 0 and not changed and lowers[run[0]] not in alone:
+        if head == 0 and not changed and not scaled and lowers[run[0]] not in alone:
             head = None  # one word after a value is a measure only when it is one by itself
         lead = 0
         if head is None and not changed:
