@@ -828,3 +828,11 @@ def test_a_title_run_headed_by_challenge_or_task_is_a_dataset():
         "English to Lowres Multimodal Translation Task": "used",
         "Open Sim Agent Challenge": "used",
     }
+
+
+def test_a_listed_example_the_next_sentence_turns_against_is_compared():
+    r = extract_text(
+        "Local explanation approaches, such as LIME, approximate complex models. "
+        "However, these approaches often suffer from instability."
+    )
+    assert names(r.methods) == {"LIME": "compared"}

@@ -717,7 +717,8 @@ _ACRONYM = regex.compile(r"\p{Ll}?\p{Lu}{2,6}")  # "ANLS", "mAP", "nDCG"; not "F
 def _listed_as_prior_work(ctx: DocContext, i: int) -> bool:
     """True when token i is a member of a list ("such as", "including", "like") after a
     class noun led by a prior-work adjective ("traditional retrieval methods such as BM25
-    and Dense Passage Retrieval (DPR)"): the work the paper sets itself against."""
+    and Dense Passage Retrieval (DPR)"), or one the next sentence turns against ("..., such as
+    LIME, ... However, these approaches suffer"): the work the paper sets itself against."""
     start = ctx.sent_bounds[ctx.sent_of[i]][0]
     cues = ctx.cue_list("LIST_INTRO", max(start, i - 12), i)
     if not cues:
@@ -725,7 +726,22 @@ def _listed_as_prior_work(ctx: DocContext, i: int) -> bool:
     c = cues[-1]
     if any((w in VOCAB.clause_breaks and w != ",") or w == "." for w in ctx.lowers[c:i]):
         return False  # a list's commas are no clause break
-    return not VOCAB.prior_work_adjectives.isdisjoint(ctx.lowers[max(start, c - 4) : c])
+    if not VOCAB.prior_work_adjectives.isdisjoint(ctx.lowers[max(start, c - 4) : c]):
+        return True
+    return _turned_against_next(ctx, ctx.sent_of[i])
+
+
+def _turned_against_next(ctx: DocContext, sent: int) -> bool:
+    """True when the sentence after `sent` opens by turning against what it listed: a
+    `contrast_openers` word first, then a `back_reference_words` word within three tokens
+    ("However, these approaches often suffer from instability")."""
+    if sent + 1 >= len(ctx.sent_bounds):
+        return False
+    start, end = ctx.sent_bounds[sent + 1]
+    lows = ctx.lowers[start : min(end, start + 5)]
+    if not lows or lows[0] not in VOCAB.contrast_openers:
+        return False
+    return not VOCAB.back_reference_words.isdisjoint(lows[1:])
 
 
 def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
