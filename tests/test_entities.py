@@ -836,3 +836,8 @@ def test_a_listed_example_the_next_sentence_turns_against_is_compared():
         "However, these approaches often suffer from instability."
     )
     assert names(r.methods) == {"LIME": "compared"}
+
+
+def test_a_possessive_name_and_its_test_are_one_method():
+    r = extract_text("Model comparisons come with McNemar's test.")
+    assert names(r.methods) == {"McNemar's test": "used"}

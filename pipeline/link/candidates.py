@@ -306,6 +306,9 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         if end == end_char and (j := _known_data_run(words, pieces[-1], last)) > last:
             end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Split-AG News": of "AG News"
             text, hint, bare_short = full[start_char:end], "DATASET", False
+        elif end == end_char and _eponym_head(words, lowers, last):
+            end = doc_starts(doc)[last + 1] + len(words[last + 1])  # "McNemar's test"
+            text, hint, bare_short = full[start_char:end], "METHOD", False
         elif end == end_char and last < len(words) and words[last] in tails:
             end = doc_starts(doc)[last] + len(words[last])  # "CodeGolf Bench", "Foo Arena"
             text, hint, bare_short = full[start_char:end], "DATASET", False
@@ -331,6 +334,16 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             )
         )
     return out
+
+
+def _eponym_head(words: list[str], lowers: list[str], last: int) -> bool:
+    """True when a possessive and an `eponym_method_heads` word follow token `last - 1`
+    ("McNemar['s test]"): the name and the head are one method."""
+    return (
+        last + 1 < len(words)
+        and words[last] in {"'s", "’s"}
+        and lowers[last + 1] in VOCAB.eponym_method_heads
+    )
 
 
 def _known_data_run(words: list[str], part: str, last: int) -> int:
