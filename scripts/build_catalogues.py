@@ -334,7 +334,7 @@ def sklearn_method_names(zf: zipfile.ZipFile) -> Iterator[Row]:
                     name_ = f"{name_} Regression"  # "PoissonRegressor": Poisson Regression
                 if any(len(w) == 1 for w in re.split(r"[\s-]+", name_)) and "-" not in name_:
                     continue  # "K Neighbors": the class name's letters, not a written name
-                if name_.istitle() and " " not in name_:
+                if name_.istitle() and " " not in name_ and "-" not in name_:
                     continue  # "Perceptron", "Lasso": also the last word of other names
                 yield Row("METHOD", name_, name_, tag("scikit-learn", name))
 
@@ -406,6 +406,8 @@ def match_policy(label: str, surface: str, zipf) -> str:
         return "alone"
     if any(re.search(r"[a-z][A-Z]", w) for w in surface.split()):
         return "alone"  # "MathQA"-like inner capitals are not English words
+    if re.fullmatch(r"[A-Za-z]-[A-Za-z]{3,}", surface):
+        return "alone"  # "K-Means": a letter hyphened to a word is no English word
     titled = all(w[:1].isupper() for w in surface.split())
     if label == "METHOD" and titled and len(surface.split()) >= 2:
         return "alone"  # "Linear Regression" in title case names the method, matched as written

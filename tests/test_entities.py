@@ -841,3 +841,13 @@ def test_a_listed_example_the_next_sentence_turns_against_is_compared():
 def test_a_possessive_name_and_its_test_are_one_method():
     r = extract_text("Model comparisons come with McNemar's test.")
     assert names(r.methods) == {"McNemar's test": "used"}
+
+
+def test_a_known_name_glued_to_a_compound_suffix_leaves_the_title_run_after_it():
+    r = extract_text("Features are used to train a Kaldi-based DNN KWS system.")
+    assert names(r.methods) == {"Kaldi": "used"}
+
+
+def test_k_means_is_a_method_in_any_casing_of_its_word():
+    r = extract_text("A clustering phase employs a modified K-means algorithm.")
+    assert names(r.methods) == {"K-Means": "used"}

@@ -250,7 +250,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
     """Name-shaped tokens, with compound suffixes cut ("FGW-based" -> "FGW")."""
     stops, variants = VOCAB.title_stopwords, VOCAB.variant_suffixes
     compounds, numerals = VOCAB.compound_suffixes, VOCAB.roman_numerals
-    tails = VOCAB.dataset_name_tails
+    tails, labels = VOCAB.dataset_name_tails, lexicon_labels()
     full, words, lowers = doc_text(doc), doc_words(doc), doc_lowers(doc)
     out = []
     for first, last, start_char, end_char, shape in name_spans(doc):
@@ -262,6 +262,11 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             tail = words[last - 1].rsplit("-", 1)
             if len(tail) == 2 and tail[1].lower() in compounds:
                 continue  # "an Item Response Theory-based indicator": a modifier, no name
+            head = words[first].rsplit("-", 1)
+            if len(head) == 2 and head[1].islower() and head[1] in compounds and head[0] in labels:
+                first += 1  # "a Kaldi-based DNN KWS system": a known name the run builds on
+                if last - first < 2:
+                    continue
             single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
             if last - first >= 2 or single_ok:
                 out.append(_title_candidate(doc, first, last))

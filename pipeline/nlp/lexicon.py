@@ -24,16 +24,20 @@ DEFAULT_FILES = {
 
 
 _LETTERS_AND_DIGITS = regex.compile(r"(?=.*\p{L})(?=.*\d)[\p{L}\d]+")
+_LETTER_PREFIXED = regex.compile(r"\p{L}-\p{L}{3,}")  # one letter hyphened to a word
 
 
 def is_case_sensitive(surface: str) -> bool:
     """Names and acronyms match case-sensitively; surfaces with a lower-case word do not
     ("F1-score" also matches "F1-Score"), nor one-token names of letters glued to digits,
-    which are no English words ("GSM8K" also matches "GSM8k"); except short ones."""
+    which are no English words ("GSM8K" also matches "GSM8k"), nor a letter hyphened to a word
+    ("K-Means" also matches "K-means"); except short ones."""
     if len(surface) <= 3:
         return True
     if " " not in surface and _LETTERS_AND_DIGITS.fullmatch(surface) and len(surface) >= 5:
         return False
+    if _LETTER_PREFIXED.match(surface):
+        return False  # "K-Means" also matches "K-means", "U-Net" "U-net": no English word
     words = [w for w in surface.replace("-", " ").split() if w.isalpha() and len(w) >= 3]
     has_lower_word = any(w.islower() for w in words)
     return not has_lower_word
