@@ -51,6 +51,8 @@ BLIND36_GOLD = ROOT / "tests" / "gold" / "blind36_gold.jsonl"  # 2062, no values
 BLIND37_GOLD = ROOT / "tests" / "gold" / "blind37_gold.jsonl"  # 2063, no values: read after 1st
 BLIND38_GOLD = ROOT / "tests" / "gold" / "blind38_gold.jsonl"  # 2064, no values: read after 1st
 BLIND39_GOLD = ROOT / "tests" / "gold" / "blind39_gold.jsonl"  # 2065, no values: read after 1st
+BLIND40_GOLD = ROOT / "tests" / "gold" / "blind40_gold.jsonl"  # 2066, no values: read after 1st
+BLIND41_GOLD = ROOT / "tests" / "gold" / "blind41_gold.jsonl"  # 2067, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

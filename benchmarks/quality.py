@@ -54,6 +54,8 @@ from devgold import (
     BLIND37_GOLD,
     BLIND38_GOLD,
     BLIND39_GOLD,
+    BLIND40_GOLD,
+    BLIND41_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -168,6 +170,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 37 (25, no values)", dev_report(args.shared, BLIND37_GOLD))
     add_gold_rows(table, "blind gold 38 (25, no values)", dev_report(args.shared, BLIND38_GOLD))
     add_gold_rows(table, "blind gold 39 (25, no values)", dev_report(args.shared, BLIND39_GOLD))
+    add_gold_rows(table, "blind gold 40 (25, no values)", dev_report(args.shared, BLIND40_GOLD))
+    add_gold_rows(table, "blind gold 41 (25, no values)", dev_report(args.shared, BLIND41_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
