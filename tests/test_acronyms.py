@@ -173,3 +173,24 @@ def test_short_form_then_colon_then_its_long_form(nlp):
 def test_a_heading_or_a_run_that_does_not_spell_the_short_form_is_no_colon_definition(nlp):
     doc = nlp("BACKGROUND: The effect is unclear. We propose MIMO: a simple fix for retrieval.")
     assert find_acronyms(doc) == []
+
+
+@pytest.mark.parametrize(
+    "short,long,expected",
+    [
+        (
+            "ADR",
+            "we propose Atomic Decomposition and Recombination",
+            "Atomic Decomposition and Recombination",
+        ),
+        (
+            "RLVR",
+            "Reinforcement Learning with Verifiable Rewards",
+            "Reinforcement Learning with Verifiable Rewards",
+        ),
+        ("TTN", "the Turing Test Network", "Turing Test Network"),
+    ],
+)
+def test_initials_may_pass_over_function_words_but_never_start_on_one(short, long, expected):
+    start = best_long_form(short, long)
+    assert start is not None and long[start:] == expected

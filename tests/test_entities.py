@@ -851,3 +851,8 @@ def test_a_known_name_glued_to_a_compound_suffix_leaves_the_title_run_after_it()
 def test_k_means_is_a_method_in_any_casing_of_its_word():
     r = extract_text("A clustering phase employs a modified K-means algorithm.")
     assert names(r.methods) == {"K-Means": "used"}
+
+
+def test_a_known_long_form_defined_by_its_short_form_is_known():
+    r = extract_text("Features are reduced via Principal Component Analysis (PCA) before encoding.")
+    assert names(r.methods) == {"Principal Component Analysis": "used"}

@@ -688,3 +688,12 @@ def test_a_measure_a_shift_or_misestimate_moves_by_a_value_is_its_metric():
 def test_a_factor_before_a_comparative_names_the_measure_it_scales():
     r = extract_text("The large models used up to 35 times more energy than the small one.")
     assert [(x.text, x.metric) for x in r.results] == [("35 times", "energy")]
+
+
+def test_our_modified_method_noun_owns_the_value_over_a_model_it_is_applied_to():
+    r = extract_text(
+        "We propose Full-Frequency Patching (FFP), a patching strategy. We also introduce "
+        "SpecMask, an augmentation. When applied on both AST and AuM, our patching method with "
+        "SpecMask improves mAP by up to +6.76 on AudioSet."
+    )
+    assert [(x.text, x.method) for x in r.results] == [("+6.76", "Full-Frequency Patching")]

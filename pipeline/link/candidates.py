@@ -854,8 +854,9 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
     taken, spans = Occupied(), set[tuple[int, int]]()
     kept = []
     for cand in sorted(cands, key=rank):
-        # a listed or campaign-year reading of a kept span joins it, with its hint
-        same = cand.source in {"list", "year"} and (cand.start, cand.end) in spans
+        # a listed, campaign-year or lexicon reading of a kept span joins it, with its hint or
+        # label ("Principal Component Analysis (PCA)": the defined long form is known)
+        same = cand.source in {"list", "year", "lexicon"} and (cand.start, cand.end) in spans
         if not same and taken.overlaps(cand.start, cand.end):
             continue
         taken.add(cand.start, cand.end)

@@ -135,8 +135,9 @@ def subject_method(ctx: DocContext, sent: int, own: list[Tagged]) -> Tagged | No
 
 
 def own_method_noun(ctx: DocContext, sent: int) -> str | None:
-    """The noun of "our framework/method/..." ("proposed" for "the proposed ...") or None
-    (asked once per result, answered once per sentence)."""
+    """The noun of "our framework/method/..." ("our patching method": up to two modifiers
+    between; "proposed" for "the proposed ...") or None (asked once per result, answered once
+    per sentence)."""
     key = ("own_method_noun", sent)
     if key not in ctx.memo:
         ctx.memo[key] = _own_method_noun(ctx, sent)
@@ -145,12 +146,17 @@ def own_method_noun(ctx: DocContext, sent: int) -> str | None:
 
 def _own_method_noun(ctx: DocContext, sent: int) -> str | None:
     s, e = ctx.sent_bounds[sent]
-    markers, nouns = VOCAB.own_markers, VOCAB.own_nouns
-    for a, b in pairwise(ctx.lowers[s:e]):
-        if a in markers and b in nouns:
-            return b
+    markers, nouns, lows = VOCAB.own_markers, VOCAB.own_nouns, ctx.lowers
+    for k, (a, b) in enumerate(pairwise(lows[s:e]), start=s):
         if a == "the" and b == "proposed":
             return "proposed"
+        if a not in markers:
+            continue
+        for j in range(k + 1, min(e, k + 4)):  # "our method", "our patching method"
+            if lows[j] in nouns:
+                return lows[j]
+            if not lows[j].isalpha() or lows[j] in VOCAB.link_words:
+                break
     return None
 
 

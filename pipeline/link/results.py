@@ -127,7 +127,8 @@ def link_result(
         or nearest(own, ti)
     )
     noun = own_method_noun(ctx, sent)
-    if main_method and noun and not any(m.name == main_method or m.name in proposed for m in own):
+    ours = hit is not None and (hit.name == main_method or hit.name in proposed)
+    if main_method and noun and not ours:
         hit = None  # "our framework ... (65.6% with LLaVA)": the number is the paper's method's
         # (a method the paper proposes, named there, is that method: "our method, RT-SFOD")
         main_method = next((p for p in proposed if p.lower().endswith(noun)), main_method)

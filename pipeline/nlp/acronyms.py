@@ -65,9 +65,27 @@ def initials_long_form(short: str, long: str) -> int | None:
     if len(words) < len(letters):
         return None
     tail = words[len(words) - len(letters) :]
-    if any(not w[:1].isalpha() or w[0].lower() != c for w, c in zip(tail, letters, strict=True)):
+    if all(w[:1].isalpha() and w[0].lower() == c for w, c in zip(tail, letters, strict=True)):
+        return len(long) - len(" ".join(tail))
+    return _initials_past_function_words(letters, words, long)
+
+
+def _initials_past_function_words(letters: str, words: list[str], long: str) -> int | None:
+    """`initials_long_form` with `long_form_function_words` between the spelling words, not
+    first ("Atomic Decomposition and Recombination" for ADR, not "and Recombination")."""
+    skip = VOCAB.long_form_function_words
+    k, i = len(letters) - 1, len(words) - 1
+    while k >= 0 and i >= 0:
+        word = words[i]
+        if word.lower() in skip and k < len(letters) - 1:
+            i -= 1
+            continue
+        if not word[:1].isalpha() or word[0].lower() != letters[k]:
+            return None
+        k, i = k - 1, i - 1
+    if k >= 0:
         return None
-    return len(long) - len(" ".join(tail))
+    return len(long) - len(" ".join(words[i + 1 :]))
 
 
 _REPEATED = regex.compile(r"(?<=\p{L})([2-9])(?=\p{L}|$)")
