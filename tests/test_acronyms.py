@@ -194,3 +194,13 @@ def test_a_heading_or_a_run_that_does_not_spell_the_short_form_is_no_colon_defin
 def test_initials_may_pass_over_function_words_but_never_start_on_one(short, long, expected):
     start = best_long_form(short, long)
     assert start is not None and long[start:] == expected
+
+
+def test_long_form_comma_named_short(nlp):
+    doc = nlp("We propose Dual-Layer Generative Adversarial Networks, named DLGAN, for series.")
+    (a,) = find_acronyms(doc)
+    assert (a.short, a.long) == ("DLGAN", "Dual-Layer Generative Adversarial Networks")
+
+
+def test_a_naming_verb_without_a_comma_defines_no_acronym(nlp):
+    assert find_acronyms(nlp("The model named DLGAN by Dual-Layer authors works.")) == []

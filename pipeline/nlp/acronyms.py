@@ -216,7 +216,36 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
         pair = _short_colon_long(toks, i)
         if pair is not None:
             found.append(pair)
+    for i in indices_of(toks.words, VOCAB.naming_verbs):
+        pair = _long_named_short(toks, i)
+        if pair is not None:
+            found.append(pair)
     return sorted(found, key=lambda a: a.short_start)
+
+
+def _long_named_short(toks: _Tokens, verb_i: int) -> Acronym | None:
+    """A "Long form, named SHORT" definition ("Dual-Layer Generative Adversarial Networks,
+    named DLGAN"): a naming verb after a comma, a short form of two or more capitals right
+    after it, and before the comma a long form that spells it."""
+    if verb_i < 2 or verb_i + 1 >= len(toks.words) or toks.words[verb_i - 1] != ",":
+        return None
+    short = toks.words[verb_i + 1]
+    if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
+        return None
+    spelled = spelled_part(short)
+    sent_start = toks.sentences[bisect_right(toks.sentences, verb_i, key=itemgetter(0)) - 1][0]
+    window = _window_before(toks, sent_start, verb_i - 1, max_long_words(spelled))
+    if window is None:
+        return None
+    candidate = toks.text[window[0] : window[1]]
+    offset = best_long_form(spelled, candidate)
+    if offset is None:
+        return None
+    long = candidate[offset:]
+    if not long[:1].isupper() or not valid_pair(spelled, long):
+        return None
+    start = toks.starts[verb_i + 1]
+    return Acronym(short, start, start + len(short), long, window[0] + offset, window[1])
 
 
 def _sentence_end(toks: _Tokens, i: int) -> int:
