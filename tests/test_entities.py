@@ -856,3 +856,17 @@ def test_k_means_is_a_method_in_any_casing_of_its_word():
 def test_a_known_long_form_defined_by_its_short_form_is_known():
     r = extract_text("Features are reduced via Principal Component Analysis (PCA) before encoding.")
     assert names(r.methods) == {"Principal Component Analysis": "used"}
+
+
+def test_unknown_names_listed_beside_a_known_dataset_are_datasets():
+    r = extract_text(
+        "We run a protocol across Omni-MATH, Codeforces, BBEH Linguini, and ARC-AGI1, "
+        "evaluating thirteen open-weight models."
+    )
+    assert set(names(r.datasets)) == {"Omni-MATH", "Codeforces", "BBEH Linguini", "ARC-AGI1"}
+    assert r.methods == []
+
+
+def test_a_known_model_listed_beside_datasets_keeps_its_kind():
+    r = extract_text("Settings span GSM8K, MATH-500, Qwen3, and DeepSeek-R1 distillations.")
+    assert "Qwen3" in names(r.methods) and "Qwen3" not in names(r.datasets)

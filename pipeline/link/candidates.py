@@ -694,6 +694,83 @@ def _listed_word(words: list[str], lowers: list[str], j: int, *, first: bool) ->
     return not first and bool(_VERSION.match(word))
 
 
+def seeded_list_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """Unknown names listed beside a dataset the lexicon knows take its kind: "across
+    Omni-MATH, Codeforces, BBEH Linguini, and ARC-AGI1" (each member a run of name words
+    ended by a list separator, the list closed after the member its conjunction opens; a
+    member that runs on into lower-case words ends the list)."""
+    words, lowers = doc_words(doc), ctx.lowers
+    out: list[Candidate] = []
+    spans = lexicon_spans(doc)
+    seeds = sorted(
+        (s.start, s.end) for s in spans if s.label_ == "DATASET" and not is_generic(s.text)
+    )
+    taken = {k for s in spans for k in range(s.start, s.end)}  # a known name keeps its kind
+    for s, e in seeds:
+        starts = _members_before(words, lowers, s) + _members_after(words, lowers, e)
+        for a, b in starts:
+            if any(k in taken for k in range(a, b)) or b - a > 4:
+                continue
+            start, end = ctx.starts[a], ctx.starts[b - 1] + len(words[b - 1])
+            text = doc_text(doc)[start:end]
+            if is_generic(text) or (b - a == 1 and lowers[a] in VOCAB.common_english):
+                continue
+            out.append(Candidate(start, end, text, "list", hint="DATASET"))
+            taken.update(range(a, b))
+    return out
+
+
+_LIST_SEPARATORS = frozenset((",", "and", "or"))
+_LIST_CLOSERS = frozenset((",", "and", "or", ".", ";", ")", ":"))
+
+
+def _member_at(words: list[str], lowers: list[str], i: int) -> int:
+    """The end of a listed name that starts at token i, or i when none does or it runs on
+    into lower-case words."""
+    j = i
+    while j < len(words) and _listed_word(words, lowers, j, first=j == i):
+        j += 1
+    return j if j > i and (j == len(words) or lowers[j] in _LIST_CLOSERS) else i
+
+
+def _members_after(words: list[str], lowers: list[str], e: int) -> list[tuple[int, int]]:
+    """Listed names after a seed ending at token e, up to the one after the conjunction."""
+    out, j = [], e
+    while j < len(words) and lowers[j] in _LIST_SEPARATORS:
+        closing = False
+        while j < len(words) and lowers[j] in _LIST_SEPARATORS:
+            closing = closing or lowers[j] in _CONJUNCTION_WORDS
+            j += 1
+        end = _member_at(words, lowers, j)
+        if end == j:
+            break
+        out.append((j, end))
+        if closing:
+            break
+        j = end
+    return out
+
+
+def _members_before(words: list[str], lowers: list[str], s: int) -> list[tuple[int, int]]:
+    """Listed names before a seed starting at token s, each set off by a separator."""
+    out, j = [], s
+    while j > 0 and lowers[j - 1] in _LIST_SEPARATORS:
+        k = j - 1
+        while k > 0 and lowers[k - 1] in _LIST_SEPARATORS:
+            k -= 1
+        a = k
+        while a > 0 and _listed_word(words, lowers, a - 1, first=False):
+            a -= 1
+        if a == k or _member_at(words, lowers, a) != k:
+            break
+        out.append((a, k))
+        j = a
+    return out
+
+
+_CONJUNCTION_WORDS = frozenset(("and", "or"))
+
+
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names right before a dataset head noun: "the Gigaword corpus"; a
     capitalised head is part of the name ("the Waymo Open Motion Dataset")."""

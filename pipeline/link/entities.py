@@ -21,6 +21,7 @@ from pipeline.link.candidates import (
     model_id_candidates,
     proposed_name_candidates,
     resolve_overlaps,
+    seeded_list_candidates,
     shape_candidates,
     tool_head_candidates,
     year_named_candidates,
@@ -1074,6 +1075,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     shapes += model_id_candidates(doc, {c.start for c in shapes})
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
+    cands += seeded_list_candidates(doc, ctx)
     cands += tool_head_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)
     cands = [
