@@ -697,3 +697,8 @@ def test_our_modified_method_noun_owns_the_value_over_a_model_it_is_applied_to()
         "SpecMask improves mAP by up to +6.76 on AudioSet."
     )
     assert [(x.text, x.method) for x in r.results] == [("+6.76", "Full-Frequency Patching")]
+
+
+def test_the_measure_of_a_named_system_moved_by_a_value_is_its_metric():
+    r = extract_text("POPD improves the training efficiency of OPD by up to 3x.")
+    assert [(x.text, x.metric) for x in r.results] == [("3x", "training efficiency")]

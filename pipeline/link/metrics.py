@@ -418,6 +418,17 @@ def _name_before(doc: Doc, end: int) -> list[int]:
     return [] if phrase in VOCAB.non_measure_phrases else run
 
 
+def _name_before_owner(doc: Doc, words: list[str], lowers: list[str], i: int) -> list[int]:
+    """The measure before "of <Name>" that ends at token i ("improves the [training
+    efficiency] of OPD by up to 3x"): one to three capitalised words after "of"."""
+    k = i - 1
+    while k >= 0 and i - k <= 3 and words[k][:1].isupper():
+        k -= 1
+    if k == i - 1 or k < 1 or lowers[k] != "of":
+        return []
+    return _name_before(doc, k)
+
+
 def before_hedges(lowers: list[str], i: int) -> int:
     """Token `i`, or the last token before the hedge phrases that end at it ("an energy
     efficiency of [up to] 89", "reduced by [more than] 55%")."""
@@ -465,6 +476,7 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
                 _name_before(doc, i)
                 or _single_head_before(lowers, i)
                 or (_counted_object_before(words, lowers, i) if lowers[i] == "by" else [])
+                or _name_before_owner(doc, words, lowers, i)
             )
             verb = run[0] - 1 if run else -1
             if verb > 0 and lowers[verb] in VOCAB.noun_determiners:
