@@ -160,8 +160,10 @@ def read_patterns(name: str, data_dir: Path | None = None) -> list[dict[str, Any
 
 
 @cache
+@cache
 def read_map(name: str) -> dict[str, Any]:
-    """A packaged JSON object of `data/maps/NAME.json` (its `_doc` entry dropped)."""
+    """A packaged JSON object of `data/maps/NAME.json` (its `_doc` entry dropped), read once
+    (the linker asks per value; callers never change it)."""
     raw = json.loads(data_path(f"maps/{name}.json").read_text(encoding="utf-8"))
     return {k: v for k, v in raw.items() if k != "_doc"}
 

@@ -702,3 +702,13 @@ def test_our_modified_method_noun_owns_the_value_over_a_model_it_is_applied_to()
 def test_the_measure_of_a_named_system_moved_by_a_value_is_its_metric():
     r = extract_text("POPD improves the training efficiency of OPD by up to 3x.")
     assert [(x.text, x.metric) for x in r.results] == [("3x", "training efficiency")]
+
+
+def test_a_value_set_equal_to_r2_is_an_r_squared():
+    r = extract_text("FLORA achieves an rRMSE of about 12.3% (R2 = 0.88) for dominant height.")
+    assert ("0.88", "r squared") in [(x.text, x.metric) for x in r.results]
+
+
+def test_a_name_ending_in_r2_stays_a_name():
+    r = extract_text("We release Granite Embedding R2, which improves retrieval by 19%.")
+    assert "Granite Embedding R2" in [m.name for m in r.methods] and r.metrics == []

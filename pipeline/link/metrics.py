@@ -460,6 +460,10 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
         run: list[int] = []
         if i < 1:
             continue
+        symbol = read_map("statistic_metrics").get(lowers[i - 1])
+        if lowers[i] in {"=", "≈"} and symbol is not None:  # "(R2 = 0.88)"
+            out.append((doc[i - 1].idx, doc[i - 1].idx + len(words[i - 1]), symbol))
+            continue
         if lowers[i] == "(" and not n["unit"]:
             continue  # "efficiency ($d\\sigma^2 ...$)": only a figure with a unit labels a measure
         if lowers[i] in VOCAB.measure_binders:
