@@ -712,3 +712,8 @@ def test_a_value_set_equal_to_r2_is_an_r_squared():
 def test_a_name_ending_in_r2_stays_a_name():
     r = extract_text("We release Granite Embedding R2, which improves retrieval by 19%.")
     assert "Granite Embedding R2" in [m.name for m in r.methods] and r.metrics == []
+
+
+def test_measures_that_were_recorded_are_metrics():
+    r = extract_text("Training time and acquisition time were recorded for every model.")
+    assert {m.name for m in r.metrics} == {"training time", "acquisition time"}

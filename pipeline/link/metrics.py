@@ -585,6 +585,26 @@ def _phrase_span(doc: Doc, words: list[str], lowers: list[str], run: list[int]):
     return doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), _canonical_phrase(named)
 
 
+def recorded_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """Measures that are the subject of "was/were <measuring participle>", one or two joined
+    by "and" ("[Training time] and [acquisition time] were recorded")."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    out = []
+    for k in range(1, len(lowers) - 1):
+        if lowers[k] not in {"was", "were"} or lowers[k + 1] not in VOCAB.measuring_participles:
+            continue
+        end = k
+        while end > 0:
+            run = _name_before(doc, end)
+            if not run:
+                break
+            out.append(_phrase_span(doc, words, lowers, run))
+            if run[0] < 1 or lowers[run[0] - 1] not in VOCAB.list_conjunctions:
+                break
+            end = run[0] - 1  # "X and [Y] were recorded"
+    return out
+
+
 def _wordlike(word: str) -> bool:
     """A token holding a letter or digit (not punctuation)."""
     return any(ch.isalnum() for ch in word)
@@ -633,7 +653,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     used: list[tuple[int, int]] = []
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
-    phrases += listed_measure_spans(doc)
+    phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
