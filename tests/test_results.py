@@ -717,3 +717,8 @@ def test_a_name_ending_in_r2_stays_a_name():
 def test_measures_that_were_recorded_are_metrics():
     r = extract_text("Training time and acquisition time were recorded for every model.")
     assert {m.name for m in r.metrics} == {"training time", "acquisition time"}
+
+
+def test_capitalised_measures_listed_after_ratings_for_are_metrics():
+    r = extract_text("Posts got quality ratings for Coherence, Informativeness, and Conciseness.")
+    assert {m.name for m in r.metrics} == {"coherence", "informativeness", "conciseness"}

@@ -121,6 +121,11 @@ def _plain_word(word: str, stops: frozenset[str]) -> bool:
     return word == word.lower() and word.replace("-", "").isalpha() and word not in stops
 
 
+def _title_word(word: str) -> bool:
+    """A capitalised word of letters ("Coherence", "Informativeness")."""
+    return word[:1].isupper() and word[1:].islower() and word.isalpha()
+
+
 def _canonical_phrase(words: list[str]) -> str:
     """The measure name of a phrase without its leading 'mean'/'average'/... (unless only a
     bare "score" would remain: "overall score"), its head in the singular ("dice scores" ->
@@ -632,7 +637,9 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
             member = range(i, j)
             if not member or len(member) > 4 or any(lowers[k] in stops for k in member):
                 break
-            plain = all(_plain_word(words[k], stops) for k in member)
+            plain = all(
+                _plain_word(words[k], stops) or (named and _title_word(words[k])) for k in member
+            )  # "quality ratings for Coherence, Informativeness, and Conciseness"
             headed = len(member) >= 2 and _bound_head(lowers[j - 1])
             if plain and (headed or named):  # "metrics related to agent travel, makespan"
                 name = _canonical_phrase([lowers[k] for k in member])
