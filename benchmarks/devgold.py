@@ -53,6 +53,8 @@ BLIND38_GOLD = ROOT / "tests" / "gold" / "blind38_gold.jsonl"  # 2064, no values
 BLIND39_GOLD = ROOT / "tests" / "gold" / "blind39_gold.jsonl"  # 2065, no values: read after 1st
 BLIND40_GOLD = ROOT / "tests" / "gold" / "blind40_gold.jsonl"  # 2066, no values: read after 1st
 BLIND41_GOLD = ROOT / "tests" / "gold" / "blind41_gold.jsonl"  # 2067, no values: read after 1st
+BLIND42_GOLD = ROOT / "tests" / "gold" / "blind42_gold.jsonl"  # 2068, no values: read after 1st
+BLIND43_GOLD = ROOT / "tests" / "gold" / "blind43_gold.jsonl"  # 2069, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -56,6 +56,8 @@ from devgold import (
     BLIND39_GOLD,
     BLIND40_GOLD,
     BLIND41_GOLD,
+    BLIND42_GOLD,
+    BLIND43_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -172,6 +174,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 39 (25, no values)", dev_report(args.shared, BLIND39_GOLD))
     add_gold_rows(table, "blind gold 40 (25, no values)", dev_report(args.shared, BLIND40_GOLD))
     add_gold_rows(table, "blind gold 41 (25, no values)", dev_report(args.shared, BLIND41_GOLD))
+    add_gold_rows(table, "blind gold 42 (25, no values)", dev_report(args.shared, BLIND42_GOLD))
+    add_gold_rows(table, "blind gold 43 (25, no values)", dev_report(args.shared, BLIND43_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
