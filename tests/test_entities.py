@@ -870,3 +870,21 @@ def test_unknown_names_listed_beside_a_known_dataset_are_datasets():
 def test_a_known_model_listed_beside_datasets_keeps_its_kind():
     r = extract_text("Settings span GSM8K, MATH-500, Qwen3, and DeepSeek-R1 distillations.")
     assert "Qwen3" in names(r.methods) and "Qwen3" not in names(r.datasets)
+
+
+def test_a_capitalised_word_and_a_method_head_are_one_name():
+    r = extract_text("We compare the Delta method, the Bootstrap method and the Elbow heuristic.")
+    assert set(names(r.methods)) == {"Delta method", "Bootstrap method", "Elbow heuristic"}
+
+
+def test_our_proposed_method_is_no_name():
+    r = extract_text("We compare the Proposed method with baselines.")
+    assert r.methods == []
+
+
+def test_a_proposal_verb_of_purpose_proposes_nothing():
+    r = extract_text(
+        "This paper investigates approaches for constructing intervals, namely "
+        "Bayesian Monte Carlo Dropout and Mean-Variance Estimation."
+    )
+    assert "proposed" not in names(r.methods).values()

@@ -833,6 +833,28 @@ def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+def named_method_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """A capitalised word, not opening its sentence nor ending a longer title run, and a
+    method head after it, as one name: "the Delta method", "Bootstrap method", "the Elbow
+    heuristic" (not "our Proposed method")."""
+    words, lowers = doc_words(doc), ctx.lowers
+    skip = VOCAB.title_stopwords | VOCAB.novelty_markers | VOCAB.evaluative_adjectives
+    skip |= VOCAB.proposal_verbs  # "the Proposed method"
+    out = []
+    for i in range(2, len(lowers)):
+        if lowers[i] not in VOCAB.named_method_heads or words[i] != lowers[i]:
+            continue
+        j = i - 1
+        word = words[j]
+        if not (word.istitle() and word.isalpha()) or ctx.sent_bounds[ctx.sent_of[j]][0] == j:
+            continue
+        if words[j - 1][:1].isupper() or lowers[j] in skip or is_generic(word):
+            continue
+        start, end = ctx.starts[j], ctx.starts[i] + len(words[i])
+        out.append(Candidate(start, end, doc_text(doc)[start:end], "head", hint="METHOD"))
+    return out
+
+
 @cache
 def _plain_words() -> frozenset[str]:
     """Common English words and language names, lower-cased."""

@@ -220,6 +220,8 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
     for v in verbs:
         if v > start and lowers[v - 1] in determiners:
             continue  # "the release of ChatGPT": a noun
+        if v > start and lowers[v - 1] in {"for", "of"} and lowers[v].endswith("ing"):
+            continue  # "approaches for constructing prediction intervals": a purpose
         if v not in naming and not _has_subject(lowers, start, v):
             continue
         i = v + 1

@@ -19,6 +19,7 @@ from pipeline.link.candidates import (
     lexicon_candidates,
     listed_candidates,
     model_id_candidates,
+    named_method_candidates,
     proposed_name_candidates,
     resolve_overlaps,
     seeded_list_candidates,
@@ -1076,7 +1077,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
     cands += seeded_list_candidates(doc, ctx)
-    cands += tool_head_candidates(doc, ctx)
+    cands += tool_head_candidates(doc, ctx) + named_method_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)
     cands = [
         c
