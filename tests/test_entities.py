@@ -888,3 +888,8 @@ def test_a_proposal_verb_of_purpose_proposes_nothing():
         "Bayesian Monte Carlo Dropout and Mean-Variance Estimation."
     )
     assert "proposed" not in names(r.methods).values()
+
+
+def test_our_proposed_name_is_proposed():
+    r = extract_text("Signals are fed to our proposed Dual Alignment Attention module.")
+    assert names(r.methods) == {"Dual Alignment Attention": "proposed"}

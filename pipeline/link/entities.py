@@ -928,6 +928,8 @@ def _owned(doc: Doc, i: int) -> bool:
         low = lowers[j]
         if low in markers:
             return True
+        if low in VOCAB.novelty_markers or (low == "proposed" and lowers[j - 1] in markers):
+            continue  # "our proposed Dual Alignment Attention", "our novel X"
         if low in stops or punct[j]:
             return False
     return False
