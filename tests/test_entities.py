@@ -893,3 +893,8 @@ def test_a_proposal_verb_of_purpose_proposes_nothing():
 def test_our_proposed_name_is_proposed():
     r = extract_text("Signals are fed to our proposed Dual Alignment Attention module.")
     assert names(r.methods) == {"Dual Alignment Attention": "proposed"}
+
+
+def test_a_list_after_a_class_noun_may_open_with_namely():
+    r = extract_text("We curate two datasets, namely HAICTrain and HAICBench.")
+    assert names(r.datasets) == {"HAICTrain": "proposed", "HAICBench": "proposed"}

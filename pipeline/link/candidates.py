@@ -584,6 +584,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             hint = "ORGANISATION"  # "five providers (Anthropic, OpenAI, Meta, DeepSeek)"
         members: list[Candidate] = []
         i, described = k + 1, False
+        if low != "(" and i < len(words) and lowers[i] in VOCAB.restatement_markers | {"namely"}:
+            i += 1 + (i + 1 < len(words) and lowers[i + 1] == ",")  # "two datasets, namely A"
         while i < len(words):
             if lowers[i] in {",", "and", "or"} or (described and lowers[i] == ")"):
                 i += 1
