@@ -898,3 +898,11 @@ def test_our_proposed_name_is_proposed():
 def test_a_list_after_a_class_noun_may_open_with_namely():
     r = extract_text("We curate two datasets, namely HAICTrain and HAICBench.")
     assert names(r.datasets) == {"HAICTrain": "proposed", "HAICBench": "proposed"}
+
+
+def test_a_descriptor_member_does_not_end_a_list_after_a_counted_class_noun():
+    r = extract_text(
+        "Across three controlled reasoning environments, Blocks World, grid Navigation, and "
+        "Sokoban, we find that raw access is not enough."
+    )
+    assert names(r.datasets) == {"Blocks World": "used", "Sokoban": "used"}

@@ -608,6 +608,10 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             j, maker = i, hint == "ORGANISATION"  # a maker may be a generic word: "OpenAI"
             while j < len(words) and _listed_word(words, lowers, j, first=j == i and not maker):
                 j += 1
+            listed_after_noun = low in _DASHES_AND_COLONS and members
+            if j == i and listed_after_noun and (skip := _unnamed_member(words, lowers, i)):
+                i = skip  # "Blocks World, grid Navigation, and Sokoban": a descriptor member
+                continue
             if j == i:
                 break
             start, end = ctx.starts[i], ctx.starts[j - 1] + len(words[j - 1])
@@ -630,6 +634,18 @@ _DASHES_AND_COLONS = frozenset((",", ":", "-", "–", "—"))
 _LIST_OPENERS = frozenset(("(", *_DASHES_AND_COLONS))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
+
+
+def _unnamed_member(words: list[str], lowers: list[str], i: int) -> int | None:
+    """The index of the "," that ends a member of one to three words from token i, opened by
+    a lower-case word and followed by another member ("grid Navigation, and Sokoban"), or
+    None."""
+    for j in range(i + 1, min(len(words), i + 4)):
+        if lowers[j] == ",":
+            return j if lowers[i].isalpha() and words[i].islower() and j + 1 < len(words) else None
+        if not words[j].isalpha():
+            return None
+    return None
 
 
 def _after_descriptor(words: list[str], lowers: list[str], i: int, limit: int = 6) -> int | None:
