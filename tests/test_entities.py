@@ -906,3 +906,18 @@ def test_a_descriptor_member_does_not_end_a_list_after_a_counted_class_noun():
         "Sokoban, we find that raw access is not enough."
     )
     assert names(r.datasets) == {"Blocks World": "used", "Sokoban": "used"}
+
+
+def test_gaussian_splatting_is_a_method_in_either_casing():
+    r = extract_text("Gaussian splatting typically requires dense observations of the scene.")
+    assert names(r.methods) == {"Gaussian Splatting": "used"}
+
+
+def test_a_title_case_word_before_a_known_dataset_names_its_variant():
+    r = extract_text("We evaluate continual learning on Split CIFAR-100 and on ImageNet.")
+    assert "Split CIFAR-100" in names(r.datasets)
+
+
+def test_vision_language_action_models_are_a_class():
+    r = extract_text("LAMs are a component of leading Vision-Language-Action models.")
+    assert r.methods == []

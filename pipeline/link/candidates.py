@@ -169,8 +169,8 @@ def lexicon_candidates(doc: Doc) -> list[Candidate]:
                 end = doc_starts(doc)[j - 1] + len(words[j - 1])
                 text = doc_text(doc)[span.start_char : end]
         start = span.start_char
-        if span.label_ == "METHOD" and _variant_word_before(doc, span.start):
-            start = doc_starts(doc)[span.start - 1]  # "Dueling DQN", "Romanian BERT"
+        if _variant_word_before(doc, span.start):
+            start = doc_starts(doc)[span.start - 1]  # "Dueling DQN", "Distracting MetaWorld"
             text = doc_text(doc)[start:end]
         out.append(
             Candidate(
