@@ -921,3 +921,9 @@ def test_a_title_case_word_before_a_known_dataset_names_its_variant():
 def test_vision_language_action_models_are_a_class():
     r = extract_text("LAMs are a component of leading Vision-Language-Action models.")
     assert r.methods == []
+
+
+def test_a_name_after_the_noun_metric_is_a_metric():
+    r = extract_text("Results improve the official SAT Competition metric PAR-2 over Kissat.")
+    assert "PAR-2" not in names(r.methods)
+    assert "par-2" in {m.name for m in r.metrics}

@@ -579,6 +579,8 @@ def vote_kind(
         after = mend + 3 if defined else mend
         if after < n and lowers[after] in VOCAB.metric_heads_after_name:
             draft.metric_like = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
+        if ms >= 1 and lowers[ms - 1] in VOCAB.metric_nouns_before_name and draft.label is None:
+            draft.metric_like = True  # "the official SAT Competition metric PAR-2"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
         if (
