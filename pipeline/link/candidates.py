@@ -739,7 +739,6 @@ def seeded_list_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
 
 
 _LIST_SEPARATORS = frozenset((",", "and", "or"))
-_LIST_CLOSERS = frozenset((",", "and", "or", ".", ";", ")", ":"))
 
 
 def _member_at(words: list[str], lowers: list[str], i: int) -> int:
@@ -748,7 +747,7 @@ def _member_at(words: list[str], lowers: list[str], i: int) -> int:
     j = i
     while j < len(words) and _listed_word(words, lowers, j, first=j == i):
         j += 1
-    return j if j > i and (j == len(words) or lowers[j] in _LIST_CLOSERS) else i
+    return j if j > i and (j == len(words) or lowers[j] in VOCAB.list_member_closers) else i
 
 
 def _members_after(words: list[str], lowers: list[str], e: int) -> list[tuple[int, int]]:
