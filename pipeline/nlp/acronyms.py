@@ -234,18 +234,26 @@ def _long_named_short(toks: _Tokens, verb_i: int) -> Acronym | None:
         return None
     spelled = spelled_part(short)
     sent_start = toks.sentences[bisect_right(toks.sentences, verb_i, key=itemgetter(0)) - 1][0]
-    window = _window_before(toks, sent_start, verb_i - 1, max_long_words(spelled))
+    found = _long_form_before(toks, sent_start, verb_i - 1, spelled)
+    if found is None or not found[0][:1].isupper():
+        return None
+    start = toks.starts[verb_i + 1]
+    return Acronym(short, start, start + len(short), *found)
+
+
+def _long_form_before(
+    toks: _Tokens, sent_start: int, end_i: int, spelled: str
+) -> tuple[str, int, int] | None:
+    """The long form that spells `spelled` in the words before token `end_i` (Schwartz-Hearst
+    window), as (text, start char, end char), or None."""
+    window = _window_before(toks, sent_start, end_i, max_long_words(spelled))
     if window is None:
         return None
     candidate = toks.text[window[0] : window[1]]
     offset = best_long_form(spelled, candidate)
-    if offset is None:
+    if offset is None or not valid_pair(spelled, candidate[offset:]):
         return None
-    long = candidate[offset:]
-    if not long[:1].isupper() or not valid_pair(spelled, long):
-        return None
-    start = toks.starts[verb_i + 1]
-    return Acronym(short, start, start + len(short), long, window[0] + offset, window[1])
+    return candidate[offset:], window[0] + offset, window[1]
 
 
 def _sentence_end(toks: _Tokens, i: int) -> int:
@@ -288,18 +296,8 @@ def _long_then_short(
 ) -> Acronym | None:
     if not is_short_form(inner):
         return None
-    spelled = spelled_part(inner)
-    window = _window_before(toks, sent_start, paren_i, max_long_words(spelled))
-    if window is None:
-        return None
-    candidate = toks.text[window[0] : window[1]]
-    offset = best_long_form(spelled, candidate)
-    if offset is None:
-        return None
-    long = candidate[offset:]
-    if not valid_pair(spelled, long):
-        return None
-    return Acronym(inner, s0, s1, long, window[0] + offset, window[1])
+    found = _long_form_before(toks, sent_start, paren_i, spelled_part(inner))
+    return None if found is None else Acronym(inner, s0, s1, *found)
 
 
 def _short_then_long(
