@@ -55,6 +55,8 @@ BLIND40_GOLD = ROOT / "tests" / "gold" / "blind40_gold.jsonl"  # 2066, no values
 BLIND41_GOLD = ROOT / "tests" / "gold" / "blind41_gold.jsonl"  # 2067, no values: read after 1st
 BLIND42_GOLD = ROOT / "tests" / "gold" / "blind42_gold.jsonl"  # 2068, no values: read after 1st
 BLIND43_GOLD = ROOT / "tests" / "gold" / "blind43_gold.jsonl"  # 2069, no values: read after 1st
+BLIND44_GOLD = ROOT / "tests" / "gold" / "blind44_gold.jsonl"  # 2070, no values: read after 1st
+BLIND45_GOLD = ROOT / "tests" / "gold" / "blind45_gold.jsonl"  # 2071, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

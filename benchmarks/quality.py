@@ -58,6 +58,8 @@ from devgold import (
     BLIND41_GOLD,
     BLIND42_GOLD,
     BLIND43_GOLD,
+    BLIND44_GOLD,
+    BLIND45_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -176,6 +178,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 41 (25, no values)", dev_report(args.shared, BLIND41_GOLD))
     add_gold_rows(table, "blind gold 42 (25, no values)", dev_report(args.shared, BLIND42_GOLD))
     add_gold_rows(table, "blind gold 43 (25, no values)", dev_report(args.shared, BLIND43_GOLD))
+    add_gold_rows(table, "blind gold 44 (25, no values)", dev_report(args.shared, BLIND44_GOLD))
+    add_gold_rows(table, "blind gold 45 (25, no values)", dev_report(args.shared, BLIND45_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
