@@ -817,6 +817,22 @@ def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         text = doc_text(doc)[start:end]
         if not is_generic(text) and not all(is_generic(w) for w in words[first:i]):
             out.append(Candidate(start, end, text, "head", label="DATASET"))
+            if lowers[i] in VOCAB.plural_data_heads:
+                out += _distributed_members(doc, ctx, first)
+    return out
+
+
+def _distributed_members(doc: Doc, ctx: DocContext, first: int) -> list[Candidate]:
+    """The names listed before the last one that a plural data head follows, which it heads
+    too: "the Conference, Geolink, Enslaved, and Taxon datasets" (each member at most four
+    name words, none generic)."""
+    words, lowers = doc_words(doc), ctx.lowers
+    out = []
+    for a, b in _members_before(words, lowers, first):
+        start, end = ctx.starts[a], ctx.starts[b - 1] + len(words[b - 1])
+        text = doc_text(doc)[start:end]
+        if b - a <= 4 and not is_generic(text):
+            out.append(Candidate(start, end, text, "head", label="DATASET"))
     return out
 
 

@@ -400,6 +400,18 @@ def test_capitalised_words_before_a_dataset_head_noun():
     ]
 
 
+def test_a_plural_data_head_heads_every_name_listed_before_it():
+    doc, ctx = with_context("It was evaluated on the Conference, Geolink, and Taxon datasets.")
+    cands = head_noun_candidates(doc, ctx)
+    assert sorted(c.text for c in cands) == ["Conference", "Geolink", "Taxon"]
+    assert {c.label for c in cands} == {"DATASET"}
+
+
+def test_a_singular_data_head_heads_only_the_name_before_it():
+    doc, ctx = with_context("We compare Foo, Bar, and the Baz dataset.")
+    assert [c.text for c in head_noun_candidates(doc, ctx)] == ["Baz"]
+
+
 def test_generic_or_numeric_words_before_a_head_noun_are_not_names():
     doc, ctx = with_context("We use the LLM benchmark and the 2024 dataset.")
     assert head_noun_candidates(doc, ctx) == []
