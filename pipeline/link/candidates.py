@@ -278,7 +278,12 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             parts = parts[:-1]
         hint = None
         label = None
-        if len(parts) > 1 and parts[-1].islower() and parts[-1] not in variants:
+        if (
+            len(parts) > 1
+            and parts[-1].islower()
+            and parts[-1] not in variants
+            and not named_regex("model_tag").match(parts[-1])  # "OpenAI-o1": a release tag
+        ):
             suffix = next(
                 (
                     "-".join(parts[-k:])

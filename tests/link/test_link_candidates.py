@@ -190,6 +190,10 @@ def test_compound_suffix_is_cut_from_a_shape():
     assert (cand.start, cand.end, cand.needs_support) == (7, 10, True)
 
 
+def test_a_release_tag_after_a_hyphen_is_part_of_the_name_not_a_suffix():
+    assert {"OpenAI-o1", "GPT-o3"} <= set(shapes("Models such as OpenAI-o1 and GPT-o3 reason."))
+
+
 def test_a_camel_case_name_may_carry_capitalised_prefixes():
     assert {"M-MiniGPT4", "X-MeshGraphNet"} <= set(shapes("M-MiniGPT4 beats X-MeshGraphNet."))
     assert "non-LoRA" not in shapes("A non-LoRA model wins.")
