@@ -578,7 +578,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             continue
         if cls_i < 0 or lowers[cls_i] not in classes:
             continue
-        if low == "(" and not _parenthesised_list(lowers, k):
+        single = low == "(" and _parenthesised_name(words, lowers, k, cls_i)
+        if low == "(" and not (single or _parenthesised_list(lowers, k)):
             continue
         hint = "DATASET" if lowers[cls_i] in data_classes else "METHOD"
         if lowers[cls_i] in metric_classes:
@@ -625,7 +626,7 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             if (maker or not is_generic(text)) and (low != "(" or ends_member):
                 members.append(Candidate(start, end, text, "list", hint=hint))
             i = j
-        if low == "(":
+        if low == "(" and not single:
             members = _plausible_members(members, hint)
         if low in _DASHES_AND_COLONS and (len(members) < 2 or not _counted(lowers, cls_i)):
             members = []  # "across multiple datasets, MGLL outperforms": a new clause
@@ -639,6 +640,20 @@ _DASHES_AND_COLONS = frozenset((",", ":", "-", "–", "—"))
 _LIST_OPENERS = frozenset(("(", *_DASHES_AND_COLONS))
 _PLAIN_NAME = regex.compile(r"[\w.+\-/ ]+")
 _SHAPED = regex.compile(r".[A-Z0-9\-]|[0-9]")
+
+
+def _parenthesised_name(words: list[str], lowers: list[str], k: int, cls_i: int) -> bool:
+    """True when the "(" at k holds one word that is no common English word after a plural
+    data noun: "scientific report generation tasks (Glaive)"."""
+    if lowers[cls_i] not in VOCAB.dataset_class_nouns or k + 2 >= len(words):
+        return False
+    word = words[k + 1]
+    return (
+        lowers[k + 2] == ")"
+        and _listed_word(words, lowers, k + 1, first=True)
+        and lowers[k + 1] not in VOCAB.common_english
+        and sum(c.isupper() for c in word) < 2  # "reasoning benchmarks (RB)": an acronym
+    )
 
 
 def _unnamed_member(words: list[str], lowers: list[str], i: int) -> int | None:

@@ -325,6 +325,15 @@ def test_listed_members_take_the_kind_of_the_class_noun():
     ]
 
 
+def test_one_uncommon_word_in_parentheses_after_a_data_noun_is_a_dataset():
+    doc, ctx = with_context("Results on report generation tasks (Glaive) improve.")
+    assert [(c.text, c.hint) for c in listed_candidates(doc, ctx)] == [("Glaive", "DATASET")]
+
+
+def test_an_acronym_or_a_common_word_in_parentheses_after_a_data_noun_is_no_dataset():
+    assert listed("We use reasoning benchmarks (RB) and three tasks (Appendix).") == []
+
+
 def test_listed_members_may_be_descriptions_with_the_name_in_parentheses():
     assert listed(
         "We introduce three benchmarks: multiple-choice questions (FooMCQ), question answering"
