@@ -26,7 +26,9 @@ from pipeline.nlp.acronyms import (
         ("3D", False),
         ("a", False),
         ("lowercase", False),
-        ("ABCDEFGHIJKLMN", False),
+        ("Damper-B-PINN", True),
+        ("LCB-Pro-Dafny", True),
+        ("ABCDEFGHIJKLMNOPQ", False),
         ("26.8%", False),
     ],
 )

@@ -23,7 +23,7 @@ from pipeline.resources import VOCAB, named_regex
 if not Doc.has_extension("acronyms"):
     Doc.set_extension("acronyms", default=[])
 
-MAX_SHORT_CHARS = 12
+MAX_SHORT_CHARS = 16  # "Damper-B-PINN", "LCB-Pro-Dafny": hyphened short forms run long
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Acronym:
 
 
 def is_short_form(text: str) -> bool:
-    """True for a plausible acronym: 2-12 chars, starts with a letter or a digit ("3DGS", as
+    """True for a plausible acronym: 2-16 chars, starts with a letter or a digit ("3DGS", as
     Schwartz-Hearst), holds a capital and at least two letters (three after a digit)."""
     if not 2 <= len(text) <= MAX_SHORT_CHARS or len(text.split()) > 2:
         return False
