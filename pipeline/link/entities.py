@@ -911,10 +911,12 @@ def share_of(lowers: list[str], i: int) -> bool:
 
 
 def _owned(doc: Doc, i: int) -> bool:
-    """True when "our" modifies the mention ("our manually curated TPRU-Test") or a novelty
-    marker stands right before a name-like word ("a novel Loss-aligned Internal Target (LIT)
-    method")."""
+    """True when "our" modifies the mention ("our manually curated TPRU-Test"), "the proposed"
+    stands right before it, or a novelty marker stands right before a name-like word ("a
+    novel Loss-aligned Internal Target (LIT) method")."""
     lowers, markers = doc_lowers(doc), VOCAB.own_markers
+    if i >= 2 and lowers[i - 1] == "proposed" and lowers[i - 2] in VOCAB.proposed_determiners:
+        return True  # "The proposed Momentum-Corrected Online Stacking Ensemble achieved"
     if i >= 1 and lowers[i - 1] in VOCAB.novelty_markers:
         word = doc_words(doc)[i]
         return not (word.isalpha() and word.islower())  # not "a novel puzzling (PZ)" format

@@ -292,6 +292,10 @@ def test_name_after_our_is_proposed():
     assert judged("Our method, Zorplex, wins.", "Zorplex").role == "proposed"
 
 
+def test_name_right_after_the_proposed_is_proposed():
+    assert judged("Baselines fail. The proposed Zorplex wins.", "Zorplex").role == "proposed"
+
+
 def test_name_right_after_novel_is_proposed():
     assert judged("It relies on a novel Zorplex Target (ZT) module.", "Zorplex Target").role == (
         "proposed"
