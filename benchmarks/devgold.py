@@ -57,6 +57,8 @@ BLIND42_GOLD = ROOT / "tests" / "gold" / "blind42_gold.jsonl"  # 2068, no values
 BLIND43_GOLD = ROOT / "tests" / "gold" / "blind43_gold.jsonl"  # 2069, no values: read after 1st
 BLIND44_GOLD = ROOT / "tests" / "gold" / "blind44_gold.jsonl"  # 2070, no values: read after 1st
 BLIND45_GOLD = ROOT / "tests" / "gold" / "blind45_gold.jsonl"  # 2071, no values: read after 1st
+BLIND46_GOLD = ROOT / "tests" / "gold" / "blind46_gold.jsonl"  # 2072, no values: read after 1st
+BLIND47_GOLD = ROOT / "tests" / "gold" / "blind47_gold.jsonl"  # 2073, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

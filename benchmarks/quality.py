@@ -60,6 +60,8 @@ from devgold import (
     BLIND43_GOLD,
     BLIND44_GOLD,
     BLIND45_GOLD,
+    BLIND46_GOLD,
+    BLIND47_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -180,6 +182,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 43 (25, no values)", dev_report(args.shared, BLIND43_GOLD))
     add_gold_rows(table, "blind gold 44 (25, no values)", dev_report(args.shared, BLIND44_GOLD))
     add_gold_rows(table, "blind gold 45 (25, no values)", dev_report(args.shared, BLIND45_GOLD))
+    add_gold_rows(table, "blind gold 46 (25, no values)", dev_report(args.shared, BLIND46_GOLD))
+    add_gold_rows(table, "blind gold 47 (25, no values)", dev_report(args.shared, BLIND47_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
