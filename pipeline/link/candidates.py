@@ -471,10 +471,11 @@ def _coined_phrase(words: list[str], lowers: list[str], i: int) -> int | None:
 
 
 def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
-    """A capitalised word (and its release number) right after "we propose/present/introduce"
-    and before ",", "(" or ":" ("We present Eywa, a memory architecture", "Sylber 2.0,"), or
-    a lower-case hyphenated coinage with a method appositive ("we introduce pause-tuning, a
-    technique"): a name it introduces."""
+    """A capitalised word, or one with a capital after its first letter ("fMRI-LM"), and its
+    release number right after "we propose/present/introduce" and before ",", "(" or ":"
+    ("We present Eywa, a memory architecture", "Sylber 2.0,"), or a lower-case hyphenated
+    coinage with a method appositive ("we introduce pause-tuning, a technique"): a name it
+    introduces."""
     stops = VOCAB.title_stopwords
     words, lowers = doc_words(doc), ctx.lowers
     out = []
@@ -494,7 +495,7 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         versioned = v + 3 < len(words) and named_regex("release_number").match(words[v + 2])
         close = v + 3 if versioned else v + 2  # "We present Sylber 2.0, a framework"
         if (
-            word[:1].isupper()
+            (word[:1].isupper() or any(c.isupper() for c in word[1:]))  # "fMRI-LM"
             and word.replace("-", "").isalnum()
             and lowers[v + 1] not in stops
             and lowers[close] in {",", "(", ":"}

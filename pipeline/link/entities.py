@@ -430,15 +430,15 @@ def _adjective_suffixes() -> tuple[str, ...]:
 
 
 def _between_adjectives(words: list[str], lowers: list[str], j: int) -> bool:
-    """True when the comma at token j joins two modifiers of one noun: a hyphened lower-case
-    word, or one with an `adjective_suffixes` ending, before it and a lower-case word (or a
-    hyphened one ending lower-case) after it ("large-scale, open source", "open-source,
-    GPU-accelerated", "scalable, event-driven")."""
+    """True when the comma at token j joins two modifiers of one noun: a hyphened word of
+    letters ("French-German"), or a lower-case one with an `adjective_suffixes` ending,
+    before it and a lower-case word (or a hyphened one ending lower-case) after it
+    ("large-scale, open source", "open-source, GPU-accelerated", "scalable, event-driven")."""
     before, after = words[j - 1], words[j + 1] if j + 1 < len(words) else ""
     tail = after.rsplit("-", 1)[-1]  # "open-source, GPU-accelerated library"
+    hyphened = "-" in before.strip("-") and before.replace("-", "").isalpha()  # "French-German"
     return (
-        ("-" in before.strip("-") or before.endswith(_adjective_suffixes()))
-        and before.islower()
+        (hyphened or (before.endswith(_adjective_suffixes()) and before.islower()))
         and tail.isalpha()
         and tail.islower()
         and after not in VOCAB.link_words

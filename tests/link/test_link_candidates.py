@@ -499,6 +499,11 @@ def test_capitalised_word_after_we_present_before_a_comma_is_introduced():
     ]
 
 
+def test_an_introduced_name_may_open_with_a_lower_case_letter():
+    doc, ctx = with_context("We present fMRI-LM, a foundational model.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["fMRI-LM"]
+
+
 def test_a_release_number_after_an_introduced_name_is_part_of_it():
     doc, ctx = with_context("We present Sylber 2.0, a framework. We present Orca 2.0 and more.")
     assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["Sylber 2.0"]

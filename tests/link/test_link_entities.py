@@ -749,6 +749,11 @@ def test_a_comma_between_two_modifiers_keeps_the_appositive():
     assert (d.kind, d.supported) == ("dataset", True)
 
 
+def test_a_comma_after_a_capitalised_hyphened_modifier_keeps_the_appositive():
+    d = judged("We present ZORP, a French-German, document-level corpus of news.", "ZORP")
+    assert d.kind == "dataset"
+
+
 def test_members_listed_after_a_class_noun_marked_new_are_proposed():
     text = "We propose an initialization, leading to two new variants, RLPO and RLMO."
     assert judged(text, "RLMO", others=("RLPO",)).role == "proposed"
