@@ -667,6 +667,16 @@ def test_degrees_that_modify_a_noun_are_no_result():
     assert r.results == []
 
 
+def test_the_folds_of_a_cross_validation_are_no_result():
+    r = extract_text("In 5-fold cross-validation and 10-fold CV, the model wins.")
+    assert r.results == []
+
+
+def test_an_n_fold_change_is_a_result():
+    r = extract_text("It yields 8-fold reductions in resource consumption.")
+    assert [(x.value, x.unit) for x in r.results] == [(8.0, "x")]
+
+
 def test_degrees_a_change_verb_moves_are_a_result():
     r = extract_text("Our model reduces the error by 12° in all scenes.")
     assert [x.value for x in r.results] == [12.0]

@@ -30,6 +30,11 @@ def is_result_number(
         return False  # "LLaMa 2/3": the versions of a named model, not a share
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
+    text = doc_text(doc)
+    if text[num["end"] - 4 : num["end"]].lower() == "fold" and named_regex(
+        "cross_validation_after"
+    ).match(text, num["end"]):
+        return False  # "5-fold cross-validation": the evaluation protocol
     bare = num["unit"] is None and not num["is_fraction"] and not num["has_magnitude"]
     if bare and amount_of_data(ctx, num):
         return True  # "we collected 92 hours of read speech"
