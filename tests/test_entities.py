@@ -702,6 +702,22 @@ def test_parts_our_method_introduces_are_proposed_but_not_what_it_integrates():
     assert "Harris Hawks Optimization" not in names(r.methods)  # no part of its own
 
 
+def test_parts_the_framework_introduces_after_a_proposal_are_proposed():
+    r = extract_text(
+        "We propose Zorp for traffic. The framework introduces two key modules: (1) Structured "
+        "State Abstraction (SSA), converting data; and (2) Credit Assignment Feedback (CAF)."
+    )
+    assert names(r.methods)["Structured State Abstraction"] == "proposed"
+    assert names(r.methods)["Credit Assignment Feedback"] == "proposed"
+
+
+def test_the_with_a_name_before_the_method_head_is_no_own_subject():
+    r = extract_text(
+        "We study Credit Assignment Feedback (CAF). The CAF framework introduces Zorp Mixing."
+    )
+    assert names(r.methods).get("Zorp Mixing") != "proposed"
+
+
 def test_categories_our_framework_introduces_are_no_methods():
     r = extract_text(
         "Our framework introduces two categories of questions: (1) ToM Reasoning, "

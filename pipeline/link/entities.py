@@ -813,10 +813,12 @@ def _proposed_before_colon(ctx: DocContext, first: int, before: int) -> bool:
 
 def _owned_method_subject(ctx: DocContext, first: int, before: int) -> bool:
     """True when the sentence opening at token `first` has the paper's own method as its
-    subject, before token `before`: "Our framework", "Our proposed method"."""
+    subject, before token `before`: "Our framework", "Our proposed method", "The framework"."""
     lowers = ctx.lowers
     if lowers[first] not in VOCAB.own_method_determiners:
         return False
+    if lowers[first] not in VOCAB.own_markers:  # "The framework introduces", not "The MFE
+        return first + 1 < before and lowers[first + 1] in VOCAB.method_heads  # Module and"
     return any(w in VOCAB.method_heads for w in lowers[first + 1 : min(first + 3, before)])
 
 
