@@ -120,9 +120,18 @@ def _class_after(ctx: DocContext, a: dict) -> bool:
 def ends_generic(name: str, generic: Set[str] = frozenset()) -> bool:
     """True for a multi-word name whose last word is a generic acronym ("Zero-shot HAR",
     "IMU-based ZS-HAR", "Industrial IoT"): a kind of the generic thing, not a name.
-    Hyphenated names ("NF-BoT-IoT") are names."""
+    Hyphenated names ("NF-BoT-IoT") and a proper name before the acronym ("Wasserstein
+    GANs") are names."""
     words = name.split()
     last = words[-1] if len(words) > 1 else ""
+    first = words[0].lower()
+    if (
+        len(words) == 2
+        and words[0].istitle()
+        and first not in _plain_words()
+        and not first.endswith(tuple(VOCAB.adjective_endings))  # not "Agentic LLMs"
+    ):
+        return False  # "Wasserstein GANs": a proper name's variant of the class is a name
     return (
         bool(last)
         and last[:1].isupper()

@@ -124,6 +124,12 @@ def test_ends_generic_for_a_name_ending_in_a_generic_acronym():
     assert ends_generic("Foo LLMs")
 
 
+def test_a_proper_name_before_a_generic_acronym_makes_a_name():
+    assert not ends_generic("Wasserstein GANs")
+    assert ends_generic("Agentic LLMs")  # an adjective, not a proper name
+    assert ends_generic("Bayesian GANs")
+
+
 def test_ends_generic_uses_the_short_forms_judged_generic():
     assert not ends_generic("Zero-shot HAR")
     assert ends_generic("Zero-shot HAR", {"HAR"})
