@@ -59,6 +59,8 @@ BLIND44_GOLD = ROOT / "tests" / "gold" / "blind44_gold.jsonl"  # 2070, no values
 BLIND45_GOLD = ROOT / "tests" / "gold" / "blind45_gold.jsonl"  # 2071, no values: read after 1st
 BLIND46_GOLD = ROOT / "tests" / "gold" / "blind46_gold.jsonl"  # 2072, no values: read after 1st
 BLIND47_GOLD = ROOT / "tests" / "gold" / "blind47_gold.jsonl"  # 2073, no values: read after 1st
+BLIND48_GOLD = ROOT / "tests" / "gold" / "blind48_gold.jsonl"  # 2074, no values: read after 1st
+BLIND49_GOLD = ROOT / "tests" / "gold" / "blind49_gold.jsonl"  # 2075, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

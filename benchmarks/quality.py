@@ -62,6 +62,8 @@ from devgold import (
     BLIND45_GOLD,
     BLIND46_GOLD,
     BLIND47_GOLD,
+    BLIND48_GOLD,
+    BLIND49_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -184,6 +186,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 45 (25, no values)", dev_report(args.shared, BLIND45_GOLD))
     add_gold_rows(table, "blind gold 46 (25, no values)", dev_report(args.shared, BLIND46_GOLD))
     add_gold_rows(table, "blind gold 47 (25, no values)", dev_report(args.shared, BLIND47_GOLD))
+    add_gold_rows(table, "blind gold 48 (25, no values)", dev_report(args.shared, BLIND48_GOLD))
+    add_gold_rows(table, "blind gold 49 (25, no values)", dev_report(args.shared, BLIND49_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
