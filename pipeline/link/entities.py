@@ -704,8 +704,11 @@ def _modifies_compound(text: str, end: int) -> bool:
 
 
 def _built_on(lowers: list[str], i: int) -> bool:
-    """True when token i follows "built on", "based on" or "built natively on": the name is
-    what a proposed thing rests on ("a framework built natively on Apache Spark")."""
+    """True when token i follows "built on", "based on", "built natively on" or "an evolution
+    of": the name is what a proposed thing rests on ("a framework built natively on Apache
+    Spark", "BEST-RQ-2, an evolution of BEST-RQ")."""
+    if i >= 2 and lowers[i - 1] == "of" and lowers[i - 2] in VOCAB.basis_nouns:
+        return True
     if i < 2 or lowers[i - 1] != "on":
         return False
     j = i - 2 - (lowers[i - 2].endswith("ly") and i >= 3)  # "built natively on"

@@ -292,6 +292,11 @@ def test_name_after_our_is_proposed():
     assert judged("Our method, Zorplex, wins.", "Zorplex").role == "proposed"
 
 
+def test_what_a_proposal_is_an_evolution_of_is_earlier_work():
+    d = judged("We present Zorp-2, an evolution of Zorp that keeps its targets.", "Zorp")
+    assert d.role != "proposed"
+
+
 def test_name_right_after_the_proposed_is_proposed():
     assert judged("Baselines fail. The proposed Zorplex wins.", "Zorplex").role == "proposed"
 
