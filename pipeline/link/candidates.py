@@ -80,9 +80,16 @@ def acronym_candidates(
         if long.split()[0].lower() in VOCAB.long_form_bad_starts:
             continue  # "compared with a model trained on ... (CMR-DL)": not a definition
         weak = head in VOCAB.generic_heads or long.islower()
+        titled = long.split()[-1] in VOCAB.title_dataset_heads  # "... Inpatient Initiative"
         out.append(
             Candidate(
-                a["long_start"], a["long_end"], long, "acronym", alias=short, needs_support=weak
+                a["long_start"],
+                a["long_end"],
+                long,
+                "acronym",
+                alias=short,
+                needs_support=weak,
+                hint="DATASET" if titled else None,
             )
         )
     return out, generic, blocked

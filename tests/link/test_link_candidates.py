@@ -51,6 +51,13 @@ def listed(text):
 # acronym definitions
 
 
+def test_a_long_form_ending_in_a_dataset_title_head_hints_a_dataset():
+    (cand,), _, _ = acronyms("Data come from the General Medicine Inpatient Initiative (GEMINI).")
+    assert (cand.text, cand.hint) == ("General Medicine Inpatient Initiative", "DATASET")
+    (cand,), _, _ = acronyms("We propose Sparse Mixture Routing (SMR) for experts.")
+    assert cand.hint is None
+
+
 def test_acronym_definition_is_a_long_form_candidate_with_its_alias():
     (cand,), generic, blocked = acronyms("We propose Sparse Mixture Routing (SMR) for experts.")
     assert (cand.text, cand.alias, cand.source, cand.needs_support) == (
