@@ -846,6 +846,11 @@ def test_a_title_run_headed_by_challenge_or_task_is_a_dataset():
     }
 
 
+def test_a_corpus_named_by_what_it_holds_is_one_dataset_beating_a_known_prefix():
+    r = extract_text("Texts come from the Balanced Corpus of Contemporary Written Japanese.")
+    assert names(r.datasets) == {"Balanced Corpus of Contemporary Written Japanese": "used"}
+
+
 def test_a_listed_example_the_next_sentence_turns_against_is_compared():
     r = extract_text(
         "Local explanation approaches, such as LIME, approximate complex models. "

@@ -553,7 +553,10 @@ def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
     if end_token - first == 2 and _known_family(head) and any(c.isdigit() for c in last):
         # "DeepSeek R1T2", "Phi 4": a release of a known model family, one name, as a shape
         return Candidate(start, end, doc_text(doc)[start:end], "shape", hint="METHOD")
-    if last in VOCAB.title_dataset_heads:  # "Waymo Open Sim Agent Challenge": a benchmark
+    heads = VOCAB.title_dataset_heads
+    if last in heads or any(  # "Waymo Open Sim Agent Challenge": a benchmark; "Balanced
+        words[k] in heads and words[k + 1] == "of" for k in range(first, end_token - 1)
+    ):  # Corpus of Contemporary Written Japanese": a corpus named by what it holds
         return Candidate(start, end, doc_text(doc)[start:end], "title", hint="DATASET")
     headed = last in VOCAB.title_method_heads  # "Harris Hawks Optimization" names a method
     if end_token - first == 1 and _known_family(last.split("-", 1)[0]):
@@ -1014,8 +1017,8 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
             tier = 0
         elif c.source == "title" and ctx.proposal[ctx.token_at(c.start)]:
             tier = 1
-        elif c.source == "title":
-            tier = 3
+        elif c.source == "title" and c.hint != "DATASET":
+            tier = 3  # a title run a dataset head names ("... Corpus of ...") ranks by length
         else:
             tier = 2
         return tier, -(c.end - c.start)
