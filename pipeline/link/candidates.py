@@ -1017,8 +1017,8 @@ def resolve_overlaps(cands: list[Candidate], ctx: DocContext) -> list[Candidate]
             tier = 0
         elif c.source == "title" and ctx.proposal[ctx.token_at(c.start)]:
             tier = 1
-        elif c.source == "title" and c.hint != "DATASET":
-            tier = 3  # a title run a dataset head names ("... Corpus of ...") ranks by length
+        elif c.source == "title" and not (c.hint == "DATASET" and " of " in c.text):
+            tier = 3  # a corpus named by what it holds ("... Corpus of ...") ranks by length
         else:
             tier = 2
         return tier, -(c.end - c.start)
