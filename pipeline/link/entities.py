@@ -928,10 +928,10 @@ def _owned(doc: Doc, i: int) -> bool:
     if (
         i >= 3
         and lowers[i - 1] == ","
-        and lowers[i - 2] in VOCAB.own_nouns
-        and (lowers[i - 3] in markers)
+        and (lowers[i - 2] in VOCAB.own_nouns or lowers[i - 2] in VOCAB.dataset_heads)
+        and (lowers[i - 3] in markers or lowers[i - 3] in VOCAB.own_appositive_markers)
     ):
-        return True  # "Our method, X"
+        return True  # "Our method, X", "The resulting corpus, EmoWOZ-CS,"
     stops, punct = _ownership_stops(), doc_is_punct(doc)
     for j in range(i - 1, max(-1, i - 5), -1):
         low = lowers[j]

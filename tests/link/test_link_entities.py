@@ -297,6 +297,16 @@ def test_what_a_proposal_is_an_evolution_of_is_earlier_work():
     assert d.role != "proposed"
 
 
+def test_a_name_set_off_after_the_resulting_corpus_is_proposed():
+    d = judged("We ran a study. The resulting corpus, Zorp-CS, contains dialogues.", "Zorp-CS")
+    assert d.role == "proposed"
+
+
+def test_a_name_set_off_after_a_proposed_method_in_a_phrase_is_not_owned():
+    d = judged("In this proposed method, Zorp-4o acts as a detector.", "Zorp-4o")
+    assert d.role != "proposed"
+
+
 def test_name_right_after_the_proposed_is_proposed():
     assert judged("Baselines fail. The proposed Zorplex wins.", "Zorplex").role == "proposed"
 
