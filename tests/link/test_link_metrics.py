@@ -502,3 +502,15 @@ def test_members_after_a_cue_that_names_measures_need_no_measure_head():
     text = "It cuts metrics related to agent travel, makespan, and shelf switching by 40%."
     assert [c for _, c in spans_of(listed_measure_spans, text)][:2] == ["agent travel", "makespan"]
     assert spans_of(listed_measure_spans, "Standard metrics are ill-defined there.") == []
+
+
+def test_standard_measures_named_without_a_value_are_metrics():
+    got = metrics(
+        "PRISM improves topic coherence, and the forecaster raises the critical success index"
+        " while lowering the false alarm rate."
+    )
+    assert got == [
+        ("topic coherence", ["topic coherence"]),
+        ("critical success index", ["critical success index"]),
+        ("false alarm rate", ["false alarm rate"]),
+    ]
