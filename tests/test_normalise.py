@@ -104,3 +104,10 @@ def test_trigger_scan_finds_the_same_tokens_as_a_full_scan():
     raw = r"a*b* **B**old \textit{x}~$5\times$ sam- ple  é -- {k} & 3-4 \ours{} *it* end*"
     full = [(m.start(), m.end(), m.lastgroup) for m in _TOKEN.finditer(raw)]
     assert [(m.start(), m.end(), m.lastgroup) for m in _tokens(raw)] == full
+
+
+def test_wrapper_macro_lost_on_export_is_dropped():
+    m = normalise("We introduce textbfinverse reasoning, a paradigm; the textbf macro and context")
+    assert m.text == "We introduce inverse reasoning, a paradigm; the textbf macro and context"
+    s = m.text.index("inverse")
+    assert m.raw_slice(s, s + 7) == "inverse"

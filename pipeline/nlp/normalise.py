@@ -17,10 +17,19 @@ WRAPPER_MACROS = VOCAB.latex_wrapper_macros
 SYMBOL_MACROS: dict[str, str] = read_map("latex_symbols")
 HTML_ENTITIES: dict[str, str] = read_map("html_entities")
 NOT_JOINED = VOCAB.unhyphenated_next_words
+# A text-wrapper macro whose backslash and braces were lost on export, glued to the word it
+# wrapped ("We introduce textbfinverse reasoning"): dropped before a lower-case letter.
+_LOST_NAMES = sorted(
+    (m for m in WRAPPER_MACROS if m.startswith("text") and m != "text"), key=lambda m: (-len(m), m)
+)
+_LOST_MACRO = r"(?<![\\A-Za-z])(?:{})(?=[a-z])".format("|".join(_LOST_NAMES))
 
 _TOKEN = regex.compile(
     r"""
-    (?P<wrap>\\(?P<wname>[A-Za-z]+)\s*\{)
+    (?P<lost>"""
+    + _LOST_MACRO
+    + r""")
+  | (?P<wrap>\\(?P<wname>[A-Za-z]+)\s*\{)
   | (?P<sym>\\(?P<sname>[A-Za-z]+|[%&_\#$\{\}])(?![A-Za-z])(?:\s*\{\})?)
   | (?P<macro>\\[A-Za-z]+)
   | (?P<open>\{)
@@ -46,7 +55,7 @@ _TOKEN = regex.compile(
 # differs from `regex`'s) and every non-ASCII character a trigger. A hyphen starts a token
 # only before another hyphen or whitespace, an underscore only as "__".
 _TRIGGER = re.compile(
-    r"[\\{}$*~&]|__|-(?=[-\t\n\x0b\x0c\r ]|[^\x00-\x7f])"
+    _LOST_MACRO + r"|[\\{}$*~&]|__|-(?=[-\t\n\x0b\x0c\r ]|[^\x00-\x7f])"
     r"|[\t\n\x0b\x0c\r ](?=[\t\n\x0b\x0c\r ]|[^\x00-\x7f])|[\t\n\x0b\x0c\r]|[^\x00-\x7f]"
 )
 
@@ -197,7 +206,7 @@ def normalise(raw: str) -> OffsetMap:
             if braces and braces.pop():
                 continue
             out.copy(s, e)
-        elif kind in ("dollar", "bold", "ital"):
+        elif kind in ("lost", "dollar", "bold", "ital"):
             continue
         elif kind == "tilde":
             out.emit(" ", s, e)
