@@ -948,3 +948,16 @@ def test_a_name_after_the_noun_metric_is_a_metric():
     r = extract_text("Results improve the official SAT Competition metric PAR-2 over Kissat.")
     assert "PAR-2" not in names(r.methods)
     assert "par-2" in {m.name for m in r.metrics}
+
+
+def test_named_techniques_and_tools_of_the_field_are_known():
+    r = extract_text(
+        "Hyperparameters are tuned with Bayesian optimization, attributions come from Integrated"
+        " Gradients, and the agent is trained with Dueling DQN in MiniGrid."
+    )
+    assert names(r.methods) == {
+        "Bayesian optimization": "used",
+        "Integrated Gradients": "used",
+        "Dueling DQN": "used",
+    }
+    assert names(r.datasets) == {"MiniGrid": "used"}
