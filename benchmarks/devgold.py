@@ -61,6 +61,8 @@ BLIND46_GOLD = ROOT / "tests" / "gold" / "blind46_gold.jsonl"  # 2072, no values
 BLIND47_GOLD = ROOT / "tests" / "gold" / "blind47_gold.jsonl"  # 2073, no values: read after 1st
 BLIND48_GOLD = ROOT / "tests" / "gold" / "blind48_gold.jsonl"  # 2074, no values: read after 1st
 BLIND49_GOLD = ROOT / "tests" / "gold" / "blind49_gold.jsonl"  # 2075, no values: read after 1st
+BLIND50_GOLD = ROOT / "tests" / "gold" / "blind50_gold.jsonl"  # 2076, no values: read after 1st
+BLIND51_GOLD = ROOT / "tests" / "gold" / "blind51_gold.jsonl"  # 2077, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -64,6 +64,8 @@ from devgold import (
     BLIND47_GOLD,
     BLIND48_GOLD,
     BLIND49_GOLD,
+    BLIND50_GOLD,
+    BLIND51_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -188,6 +190,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 47 (25, no values)", dev_report(args.shared, BLIND47_GOLD))
     add_gold_rows(table, "blind gold 48 (25, no values)", dev_report(args.shared, BLIND48_GOLD))
     add_gold_rows(table, "blind gold 49 (25, no values)", dev_report(args.shared, BLIND49_GOLD))
+    add_gold_rows(table, "blind gold 50 (25, no values)", dev_report(args.shared, BLIND50_GOLD))
+    add_gold_rows(table, "blind gold 51 (25, no values)", dev_report(args.shared, BLIND51_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
