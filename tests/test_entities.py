@@ -961,3 +961,34 @@ def test_named_techniques_and_tools_of_the_field_are_known():
         "Dueling DQN": "used",
     }
     assert names(r.datasets) == {"MiniGrid": "used"}
+
+
+def test_counted_parts_of_the_own_method_listed_after_a_colon_are_proposed():
+    r = extract_text(
+        "We propose UniAudio-Token, a unified tokenizer. Instead of altering the paradigm,"
+        " UniAudio-Token mitigates this loss through two key innovations: (1) Semantic-Acoustic"
+        " Primitives (SAP) provide supervision; and (2) Semantic-Acoustic Equilibrium (SAE)"
+        " restores details."
+    )
+    assert names(r.methods) == {
+        "UniAudio-Token": "proposed",
+        "Semantic-Acoustic Primitives": "proposed",
+        "Semantic-Acoustic Equilibrium": "proposed",
+    }
+
+
+def test_a_name_inside_a_counted_part_is_not_the_part():
+    r = extract_text(
+        "We propose MPEC. To this end, MPEC relies on two key innovations: (1) a feature phase"
+        " that combines covariance matrices and Radial Basis Function (RBF) kernels, and (2) a"
+        " clustering phase."
+    )
+    assert names(r.methods).get("Radial Basis Function") != "proposed"
+
+
+def test_counted_parts_of_another_method_stay_used():
+    r = extract_text(
+        "Prior work such as GRPO relies on two key components: Group Relative Advantage (GRA)"
+        " and Clipped Ratio Objective (CRO)."
+    )
+    assert names(r.methods)["Group Relative Advantage"] == "used"

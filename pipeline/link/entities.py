@@ -778,6 +778,9 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
         if subject is None and _listed_new_part(ctx, ms) and _proposed_before_colon(ctx, first, ms):
             d.role, d.supported = "proposed", True  # "we propose a two-part framework: a
             continue  # Transition-Inducing Prompt (TIP) that ..., and a ..."
+        if subject is None and _counted_own_parts(ctx, first, ms, subjects):
+            d.role, d.supported = "proposed", True  # "UniAudio-Token ... through two key
+            continue  # innovations: (1) Semantic-Acoustic Primitives (SAP) ..."
         if subject is None and _owned_method_subject(ctx, first, ms):
             subject = first  # "Our framework introduces three core mechanisms: (1) ..."
             between = VOCAB.own_component_verbs
@@ -788,6 +791,33 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
         if not between.isdisjoint(ctx.lowers[subject:ms]):
             d.role = "proposed"
             d.supported = True  # "AgentShield introduces ...: (i) Critical Node Auditing"
+
+
+def _counted_own_parts(ctx: DocContext, first: int, before: int, subjects: set[int]) -> bool:
+    """True when, in the sentence opening at token `first`, a counted part noun ends right at
+    a colon before token `before` ("two key innovations:", "three core components:") and the
+    paper's own method or "we"/"our" comes before it: the names listed after are its parts."""
+    lowers = ctx.lowers
+    colon = next((k for k in range(before - 1, first, -1) if lowers[k] == ":"), None)
+    if colon is None or colon < first + 2 or lowers[colon - 1] not in VOCAB.own_part_nouns:
+        return False
+    if VOCAB.count_words.isdisjoint(lowers[max(first, colon - 4) : colon - 1]):
+        return False
+    owner = VOCAB.own_markers | VOCAB.proposal_subjects
+    owned = any(k in subjects or lowers[k] in owner for k in range(first, colon))
+    return owned and _opens_list_member(lowers, before)
+
+
+def _opens_list_member(lowers: list[str], i: int) -> bool:
+    """True when token i opens a list member: right after a colon or an enumerator such as
+    "(1)", "2)" or "(ii)" (not "... combines covariance matrices and Radial Basis Function")."""
+    if i >= 1 and lowers[i - 1] == ":":
+        return True
+    return (
+        i >= 2
+        and lowers[i - 1] == ")"
+        and bool(named_regex("list_enumerator").match(lowers[i - 2]))
+    )
 
 
 def _listed_new_part(ctx: DocContext, i: int) -> bool:
