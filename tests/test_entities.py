@@ -992,3 +992,16 @@ def test_counted_parts_of_another_method_stay_used():
         " and Clipped Ratio Objective (CRO)."
     )
     assert names(r.methods)["Group Relative Advantage"] == "used"
+
+
+def test_members_after_newly_curated_datasets_are_the_papers_own():
+    r = extract_text(
+        "Experiments on two newly curated marketing dialogue datasets, MM-ConvMarket and"
+        " AffectPromo, show that AffectMind outperforms strong baselines."
+    )
+    assert names(r.datasets) == {"MM-ConvMarket": "proposed", "AffectPromo": "proposed"}
+    r = extract_text(
+        "Experiments on two newly released marketing dialogue datasets, MM-ConvMarket and"
+        " AffectPromo, show that AffectMind outperforms strong baselines."
+    )
+    assert names(r.datasets) == {"MM-ConvMarket": "used", "AffectPromo": "used"}

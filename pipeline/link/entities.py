@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import pairwise
 
 import regex
 from spacy.tokens import Doc
@@ -874,10 +875,19 @@ def _listed_as_new(ctx: DocContext, i: int) -> bool:
     joins = VOCAB.list_conjunctions
     for k in range(i - 1, max(0, i - 12), -1):
         if lowers[k] in (",", ":") and lowers[k - 1] in classes:
-            return not VOCAB.new_data_markers.isdisjoint(lowers[max(0, k - 4) : k - 1])
+            return _marked_new(lowers[max(0, k - 6) : k - 1])
         if not (lowers[k] == "," or lowers[k] in joins or words[k][:1].isupper()):
             return False  # only names, commas and "and" stand between a member and its list
     return False
+
+
+def _marked_new(words: list[str]) -> bool:
+    """True when `words` hold a new-data marker ("three novel datasets") or "newly" before a
+    participle of making ("two newly curated datasets"; not "newly released")."""
+    if not VOCAB.new_data_markers.isdisjoint(words):
+        return True
+    made = VOCAB.own_making_participles
+    return any(a == "newly" and b in made for a, b in pairwise(words))
 
 
 def _after_percent(ctx: DocContext, i: int) -> bool:
