@@ -1005,3 +1005,24 @@ def test_members_after_newly_curated_datasets_are_the_papers_own():
         " AffectPromo, show that AffectMind outperforms strong baselines."
     )
     assert names(r.datasets) == {"MM-ConvMarket": "used", "AffectPromo": "used"}
+
+
+def test_shaped_parts_listed_after_our_method_and_a_colon_are_proposed():
+    r = extract_text(
+        "We propose ThinkQE. Based on this, our two-stage approach applies: (1)"
+        " NonThinking-SFT, tuning without reasoning chains; and (2) Thinking-RLVR, reinforcement"
+        " learning with rewards."
+    )
+    assert names(r.methods) == {
+        "ThinkQE": "proposed",
+        "NonThinking-SFT": "proposed",
+        "Thinking-RLVR": "proposed",
+    }
+
+
+def test_shaped_names_listed_after_another_subject_stay_used():
+    r = extract_text(
+        "We propose ThinkQE. Prior pipelines apply two stages: (1) NonThinking-SFT, tuning"
+        " without reasoning chains; and (2) Thinking-RLVR, reinforcement learning."
+    )
+    assert names(r.methods)["NonThinking-SFT"] == "used"

@@ -770,18 +770,23 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
             and not d.sources & {"lexicon", "compound"}
             and d.hint != "METHOD"  # "Gemini-Pro": a release of a known family
         )
-        if d.kind != "method" or d.role != "used" or not coined or not d.mentions:
+        shaped = (  # "NonThinking-SFT": a name by its shape alone, unknown to the lexicons
+            "shape" in d.sources and not d.sources & {"lexicon", "compound"} and d.hint != "METHOD"
+        )
+        if d.kind != "method" or d.role != "used" or not (coined or shaped) or not d.mentions:
             continue  # a known or modifying name ("a LinUCB-based bandit") is what it uses
         ms, _ = ctx.token_span(*d.mentions[0])
         first = ctx.sent_bounds[ctx.sent_of[ms]][0]
+        if _own_parts_listed(ctx, first, ms, subjects):
+            d.role, d.supported = "proposed", True  # "UniAudio-Token ... through two key
+            continue  # innovations: (1) Semantic-Acoustic Primitives (SAP) ..."
+        if not coined:
+            continue
         subject = next((k for k in range(first, min(first + 3, ms)) if k in subjects), None)
         between = verbs
         if subject is None and _listed_new_part(ctx, ms) and _proposed_before_colon(ctx, first, ms):
             d.role, d.supported = "proposed", True  # "we propose a two-part framework: a
             continue  # Transition-Inducing Prompt (TIP) that ..., and a ..."
-        if subject is None and _counted_own_parts(ctx, first, ms, subjects):
-            d.role, d.supported = "proposed", True  # "UniAudio-Token ... through two key
-            continue  # innovations: (1) Semantic-Acoustic Primitives (SAP) ..."
         if subject is None and _owned_method_subject(ctx, first, ms):
             subject = first  # "Our framework introduces three core mechanisms: (1) ..."
             between = VOCAB.own_component_verbs
@@ -794,19 +799,30 @@ def mark_components(drafts: list[Draft], ctx: DocContext) -> None:
             d.supported = True  # "AgentShield introduces ...: (i) Critical Node Auditing"
 
 
-def _counted_own_parts(ctx: DocContext, first: int, before: int, subjects: set[int]) -> bool:
-    """True when, in the sentence opening at token `first`, a counted part noun ends right at
-    a colon before token `before` ("two key innovations:", "three core components:") and the
-    paper's own method or "we"/"our" comes before it: the names listed after are its parts."""
+def _own_parts_listed(ctx: DocContext, first: int, before: int, subjects: set[int]) -> bool:
+    """True when token `before` opens a list member after a colon that lists the parts of the
+    paper's own method, in the sentence opening at token `first`: a counted part noun ends at
+    the colon and that method or "we"/"our" comes before it ("two key innovations:", "three
+    core components:"), or "our <method noun> <verb>:" ends there ("our two-stage approach
+    applies: (1) NonThinking-SFT ...; and (2) Thinking-RLVR")."""
     lowers = ctx.lowers
     colon = next((k for k in range(before - 1, first, -1) if lowers[k] == ":"), None)
-    if colon is None or colon < first + 2 or lowers[colon - 1] not in VOCAB.own_part_nouns:
+    if colon is None or colon < first + 2 or not _opens_list_member(lowers, before):
         return False
-    if VOCAB.count_words.isdisjoint(lowers[max(first, colon - 4) : colon - 1]):
-        return False
-    owner = VOCAB.own_markers | VOCAB.proposal_subjects
-    owned = any(k in subjects or lowers[k] in owner for k in range(first, colon))
-    return owned and _opens_list_member(lowers, before)
+    if lowers[colon - 1] in VOCAB.own_part_nouns:
+        if VOCAB.count_words.isdisjoint(lowers[max(first, colon - 4) : colon - 1]):
+            return False
+        owner = VOCAB.own_markers | VOCAB.proposal_subjects
+        return any(k in subjects or lowers[k] in owner for k in range(first, colon))
+    ours = next(
+        (
+            k
+            for k in range(colon - 1, max(first, colon - 6) - 1, -1)
+            if lowers[k] in VOCAB.own_markers
+        ),
+        None,
+    )
+    return ours is not None and any(w in VOCAB.method_heads for w in lowers[ours + 1 : colon - 1])
 
 
 def _opens_list_member(lowers: list[str], i: int) -> bool:
