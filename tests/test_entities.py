@@ -1026,3 +1026,11 @@ def test_shaped_names_listed_after_another_subject_stay_used():
         " without reasoning chains; and (2) Thinking-RLVR, reinforcement learning."
     )
     assert names(r.methods)["NonThinking-SFT"] == "used"
+
+
+def test_a_name_after_data_noun_namely_is_a_dataset():
+    r = extract_text(
+        "We also report results on the largest sewing pattern dataset, namely GarmentCodeData."
+    )
+    assert names(r.datasets) == {"GarmentCodeData": "used"}
+    assert names(r.methods) == {}

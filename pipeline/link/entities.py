@@ -353,10 +353,16 @@ def _indefinite_after_comma(lowers: list[str], i: int) -> bool:
 
 def _named_after_data_noun(ctx: DocContext, i: int) -> str | None:
     """'dataset' for a name right after a naming verb that follows a data noun: "two
-    synthetic audio-text datasets called PARADE", "a corpus named X"."""
+    synthetic audio-text datasets called PARADE", "a corpus named X", "the largest sewing
+    pattern dataset, namely GarmentCodeData"."""
     lowers = ctx.lowers
     if i >= 2 and i - 1 in ctx.cue_at("NAMING_VERB") and lowers[i - 2] in VOCAB.data_nouns:
         return "dataset"
+    k = i - 1
+    if k >= 1 and lowers[k] == ",":  # "namely, X"
+        k -= 1
+    if k >= 2 and lowers[k] in VOCAB.naming_adverbs and lowers[k - 1] == ",":
+        return "dataset" if lowers[k - 2] in VOCAB.data_nouns else None
     return None
 
 
