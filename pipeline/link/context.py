@@ -229,7 +229,10 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             i += 1
         limit = min(end, v + 25)
         named = listing = False
+        bracketed = _unclosed_bracket(lowers, start, v)
         while i < limit:
+            if bracketed and lowers[i] == ")":
+                break  # "Additive PEFT (which introduces new parameters), Selective PEFT"
             if lowers[i] == ":" and lowers[i - 1] in _class_nouns():
                 ctx.proposal[i] = listing = True  # "we introduce four benchmarks: A, B and C"
                 limit = end  # a listing runs to the end of its sentence
@@ -244,12 +247,25 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             ctx.proposal[i] = True
             named = named or inside[i]
             i += 1
+        if bracketed and i < end and lowers[i] == ")":
+            continue  # a bracketed clause names nothing after its bracket
         if not named and i + 1 < end and lowers[i] == "as" and _name_like(ctx, inside, i + 1):
             named = _mark_name_from(ctx, i + 1, end, inside)  # "we present our approach as MATCH"
         if not named:
             named = _mark_restated_name(ctx, i, limit, inside)
         if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+
+
+def _unclosed_bracket(lowers: list[str], start: int, end: int) -> bool:
+    """True when a "(" between tokens `start` and `end` is still open at `end`."""
+    depth = 0
+    for w in lowers[start:end]:
+        if w == "(":
+            depth += 1
+        elif w == ")" and depth:
+            depth -= 1
+    return depth > 0
 
 
 def _mark_restated_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> bool:

@@ -248,3 +248,11 @@ def test_a_capitalised_verb_cue_inside_a_sentence_is_part_of_a_name():
 def test_a_capitalised_verb_cue_opening_a_sentence_is_a_cue():
     doc, ctx = context("It is fast. Matching GPT-4, our model wins.")
     assert "GPT-4" in flagged(doc, ctx.comparison)
+
+
+def test_proposal_in_a_bracketed_clause_ends_at_its_bracket():
+    doc, ctx = context(
+        "Methods fall into groups: Additive PEFT (which introduces new trainable parameters),"
+        " Selective PEFT, and Reparameterized PEFT."
+    )
+    assert flagged(doc, ctx.proposal) == ["new", "trainable", "parameters"]
