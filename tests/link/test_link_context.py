@@ -252,7 +252,7 @@ def test_a_capitalised_verb_cue_opening_a_sentence_is_a_cue():
 
 def test_proposal_in_a_bracketed_clause_ends_at_its_bracket():
     doc, ctx = context(
-        "Methods fall into groups: Additive PEFT (which introduces new trainable parameters),"
-        " Selective PEFT, and Reparameterized PEFT."
+        "We categorize existing approaches into three main groups: Additive PEFT (which"
+        " introduces new trainable parameters), Selective PEFT, and Reparameterized PEFT."
     )
     assert flagged(doc, ctx.proposal) == ["new", "trainable", "parameters"]
