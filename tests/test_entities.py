@@ -1034,3 +1034,11 @@ def test_a_name_after_data_noun_namely_is_a_dataset():
     )
     assert names(r.datasets) == {"GarmentCodeData": "used"}
     assert names(r.methods) == {}
+
+
+def test_a_name_after_the_opening_the_defined_by_the_first_sentence_is_proposed():
+    r = extract_text(
+        "The AEC-Bench is a multimodal benchmark for evaluating agentic systems on real tasks."
+        " The benchmark covers many domains."
+    )
+    assert names(r.datasets) == {"AEC-Bench": "proposed"}

@@ -385,8 +385,10 @@ def _copula_head(doc: Doc, ctx: DocContext, start: int, end: int) -> str | None:
     lowers = ctx.lowers
     if end >= len(lowers) or lowers[end] not in VOCAB.copula_verbs:
         return None
-    if start != ctx.sent_bounds[ctx.sent_of[start]][0]:
-        return None  # "the gain is a ...": only a sentence's subject is defined so
+    first = ctx.sent_bounds[ctx.sent_of[start]][0]
+    if start != first and not (start == first + 1 and lowers[first] == "the"):
+        return None  # "the gain is a ...": only a sentence's subject is defined so ("The
+        # AEC-Bench is a multimodal benchmark" is)
     head = _phrase_head(doc, ctx, end)
     return head if head != "metric" else None  # "X is the only source to score ..."
 
