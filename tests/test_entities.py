@@ -1042,3 +1042,13 @@ def test_a_name_after_the_opening_the_defined_by_the_first_sentence_is_proposed(
         " The benchmark covers many domains."
     )
     assert names(r.datasets) == {"AEC-Bench": "proposed"}
+
+
+def test_a_coined_name_after_a_new_and_before_a_method_head_is_proposed():
+    r = extract_text(
+        "We introduce SCIQL, which leverages offline RL techniques, and combine it with a new"
+        " Gated Advantage Weighted Regression mechanism to optimize performance."
+    )
+    assert names(r.methods)["Gated Advantage Weighted Regression"] == "proposed"
+    r = extract_text("We fine-tune a new BERT model on the data.")
+    assert names(r.methods) == {"BERT": "used"}

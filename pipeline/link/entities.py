@@ -678,6 +678,11 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
             roles.add("proposed")  # "MEnvBench, a new benchmark comprising 1,000 tasks"
         elif _listed_as_new(ctx, ms):
             roles.add("proposed")  # "leading to two new variants, RLPO and RLMO"
+        elif (
+            draft.kind == "method" and "lexicon" not in draft.sources and _new_headed(ctx, ms, mend)
+        ):
+            roles.add("proposed")  # "combine it with a new Gated Advantage Weighted Regression
+            # mechanism"
         elif _opens_by_defining(doc, ctx, draft, ms, mend):
             roles.add("proposed")  # "SiPaKosa is a comprehensive corpus of ...", first
         elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
@@ -698,6 +703,19 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         role = draft.role = "proposed"  # a benchmark the abstract defines (and no lexicon knows)
     if role in ("proposed", "compared") or "lexicon" in draft.sources:
         draft.supported = True
+
+
+def _new_headed(ctx: DocContext, start: int, end: int) -> bool:
+    """True when "a new" stands right before the name at tokens start..end and a method head
+    right after it ("a new Gated Advantage Weighted Regression mechanism"): the paper's own."""
+    lowers = ctx.lowers
+    return (
+        start >= 2
+        and lowers[start - 1] == "new"
+        and lowers[start - 2] in VOCAB.indefinite_articles
+        and end < len(lowers)
+        and lowers[end] in VOCAB.method_heads
+    )
 
 
 def _modifies_compound(text: str, end: int) -> bool:
