@@ -514,3 +514,8 @@ def test_standard_measures_named_without_a_value_are_metrics():
         ("critical success index", ["critical success index"]),
         ("false alarm rate", ["false alarm rate"]),
     ]
+
+
+def test_sampling_cutoff_families_are_metrics_at_any_cutoff():
+    got = metrics("Our model reaches a mean@8 of 45.2 and a maj@16 of 50.1 on AIME.")
+    assert got == [("mean@8", ["mean@8"]), ("maj@16", ["maj@16"])]
