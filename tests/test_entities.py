@@ -1052,3 +1052,21 @@ def test_a_coined_name_after_a_new_and_before_a_method_head_is_proposed():
     assert names(r.methods)["Gated Advantage Weighted Regression"] == "proposed"
     r = extract_text("We fine-tune a new BERT model on the data.")
     assert names(r.methods) == {"BERT": "used"}
+
+
+def test_a_proposed_defined_name_ending_in_a_model_class_is_a_name():
+    r = extract_text(
+        "To address these issues, we introduce Dynamic Upcycling MoE (DUME), a novel approach"
+        " that reuses dense experts."
+    )
+    assert names(r.methods) == {"Dynamic Upcycling MoE": "proposed"}
+    r = extract_text("Attacks on Industrial IoT (IIoT) devices are rising.")
+    assert names(r.methods) == {} and names(r.datasets) == {}
+
+
+def test_a_proposed_defined_method_named_like_an_organisation_is_kept():
+    r = extract_text(
+        "In this work, we propose Task-Aware LLM Council (TALC), a task-adaptive decision"
+        " framework."
+    )
+    assert names(r.methods) == {"Task-Aware LLM Council": "proposed"}

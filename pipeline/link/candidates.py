@@ -14,6 +14,7 @@ from spacy.tokens import Doc
 from pipeline.link.context import DocContext
 from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
+    ends_in_model_class,
     is_generic,
     is_metric_name,
     is_plural_acronym,
@@ -72,7 +73,9 @@ def acronym_candidates(
             or head.endswith(tuple(VOCAB.condition_suffixes))  # "Knee Osteoarthritis (KOA)"
             or _class_after(ctx, a)  # "in remote sensing (RS) tasks"
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
-            or ends_generic(long, generic)  # "Industrial IoT (IIoT)", "Zero-shot HAR"
+            or (ends_generic(long, generic) and not _proposed_model_class(ctx, a))
+            # "Industrial IoT (IIoT)", "Zero-shot HAR"; not a name the paper proposes ("we
+            # introduce Dynamic Upcycling MoE (DUME)")
         ):
             generic.add(short)
             blocked.append((a["long_start"], a["long_end"]))
@@ -93,6 +96,12 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def _proposed_model_class(ctx: DocContext, a: dict) -> bool:
+    """True when a defined long form ending in a model class is what the paper proposes
+    ("we introduce Dynamic Upcycling MoE (DUME)"): a new model's name, not a kind of model."""
+    return ends_in_model_class(a["long"]) and ctx.proposal[ctx.token_at(a["long_start"])]
 
 
 def _long_form_head(long: str) -> str:

@@ -33,6 +33,7 @@ from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     blocked_as,
     catalogue_names,
+    ends_in_model_class,
     fold,
     is_generic,
     is_metric_name,
@@ -1183,12 +1184,21 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     organisations = category_regions(cands, doc_text(doc), ctx, "ORGANISATION")
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts - _datasets_in_setting(cands, ctx))
+    proposed_longs = {  # "we introduce Dynamic Upcycling MoE (DUME)": a name, generic tail or not
+        a["long"]
+        for a in doc._.acronyms
+        if ends_in_model_class(a["long"]) and ctx.proposal[ctx.token_at(a["long_start"])]
+    }
     drafts = [
         d
         for d in drafts
         if not is_generic(d.name)
         and not _is_metric_draft(d)
-        and ("lexicon" in d.sources or not ends_generic(d.name, generic_shorts))
+        and (
+            "lexicon" in d.sources
+            or d.name in proposed_longs
+            or not ends_generic(d.name, generic_shorts)
+        )
     ]
     find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
@@ -1219,6 +1229,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         and not (
             "lexicon" not in d.sources
             and not (d.kind == "dataset" and d.data_headed and is_organisation_name(d.name))
+            and not (d.kind == "method" and d.role == "proposed" and "acronym" in d.sources)
             and (
                 is_place_or_organisation(d.name) or all(map(is_place_or_organisation, d.surfaces()))
             )

@@ -33,6 +33,21 @@ def generic_terms() -> tuple[frozenset[str], frozenset[str]]:
 
 
 @cache
+def generic_classes() -> frozenset[str]:
+    """Generic model classes as written (generic.tsv rows of kind `class`: LLM, MoE, GAN)."""
+    rows = read_tsv(data_path("lexicons/generic.tsv"))
+    return frozenset(r["surface"] for r in rows if r["kind"] == "class")
+
+
+def ends_in_model_class(name: str) -> bool:
+    """True for a multi-word name whose last word is a generic model class, singular or
+    plural ("Dynamic Upcycling MoE", "Adversarially Trained PRMs")."""
+    words = name.split()
+    classes = generic_classes()
+    return len(words) > 1 and (words[-1] in classes or words[-1].removesuffix("s") in classes)
+
+
+@cache
 def lexicon_labels() -> dict[str, str]:
     """Surface -> DATASET/METHOD from the packaged lexicons (for names cut out of compounds)."""
     from pipeline.nlp.lexicon import DEFAULT_FILES
