@@ -50,3 +50,8 @@ def test_a_dimension_word_joins_a_title_run(nlp):
 
 def test_a_dimension_word_does_not_open_a_run(nlp):
     assert titles(nlp, "We use 3D Visual Grounding here.") == ["Visual Grounding"]
+
+
+def test_capitals_and_a_digit_then_a_word_are_a_name_shape(nlp):
+    doc = nlp("A method called CP4Gen beats T5Gemma here.")
+    assert [s.text for s in doc.spans["names"] if s.label_ == "SHAPE"] == ["CP4Gen", "T5Gemma"]
