@@ -1070,3 +1070,11 @@ def test_a_proposed_defined_method_named_like_an_organisation_is_kept():
         " framework."
     )
     assert names(r.methods) == {"Task-Aware LLM Council": "proposed"}
+
+
+def test_a_proposed_short_form_spelled_out_by_adjectives_is_the_name():
+    r = extract_text(
+        "In this paper, we present CORTEX (COmpositional Reasoning-aware TEXt-guided), a novel"
+        " framework for retrieval."
+    )
+    assert names(r.methods) == {"CORTEX": "proposed"}

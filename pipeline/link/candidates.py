@@ -60,6 +60,9 @@ def acronym_candidates(
     for a in doc._.acronyms:
         short, long = a["short"], a["long"]
         head = _long_form_head(long)
+        if _adjective_tail(long) and _proposed_short_first(ctx, a):
+            blocked.append((a["long_start"], a["long_end"]))  # "we present CORTEX
+            continue  # (COmpositional Reasoning-aware TEXt-guided)": the short form is the name
         if (
             is_generic(short)
             or is_generic(long)
@@ -96,6 +99,11 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def _proposed_short_first(ctx: DocContext, a: dict) -> bool:
+    """True when a definition writes its short form first and the paper proposes it."""
+    return a["short_start"] < a["long_start"] and ctx.proposal[ctx.token_at(a["short_start"])]
 
 
 def _proposed_model_class(ctx: DocContext, a: dict) -> bool:
