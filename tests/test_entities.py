@@ -1078,3 +1078,13 @@ def test_a_proposed_short_form_spelled_out_by_adjectives_is_the_name():
         " framework for retrieval."
     )
     assert names(r.methods) == {"CORTEX": "proposed"}
+
+
+def test_a_method_that_also_gives_a_score_stays_a_method():
+    r = extract_text(
+        "In this paper, we present LARK, a learnability-grounded method for trajectory"
+        " selection. LARK outperforms baselines. Analyses show that the LARK score predicts"
+        " training utility."
+    )
+    assert names(r.methods) == {"LARK": "proposed"}
+    assert "lark" not in [m.name for m in r.metrics]

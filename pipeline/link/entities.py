@@ -581,6 +581,7 @@ def vote_kind(
             me += w["method_name_suffix"]
     lowers, words = ctx.lowers, doc_words(doc)
     n = len(lowers)
+    scored = method_headed = False
     for s, e in draft.mentions:
         ms, mend = _token_span(ctx, s, e)
         cs, ce = _coordinated(doc, ms, mend, spans, index)
@@ -588,7 +589,7 @@ def vote_kind(
         defined = mend + 3 < n and lowers[mend] == "(" and lowers[mend + 2] == ")"
         after = mend + 3 if defined else mend
         if after < n and lowers[after] in VOCAB.metric_heads_after_name:
-            draft.metric_like = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
+            scored = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
         if ms >= 1 and lowers[ms - 1] in VOCAB.metric_nouns_before_name and draft.label is None:
             draft.metric_like = True  # "the official SAT Competition metric PAR-2"
         if _valued(ctx.lowers, mend):
@@ -626,7 +627,7 @@ def vote_kind(
             draft.supported = True
         elif head == "method":
             me += w["method_head"]
-            draft.supported = True
+            draft.supported = method_headed = True
         whole = ce >= n or lowers[ce] in VOCAB.link_words or not lowers[ce][:1].isalnum()
         whole = whole and not (ce < n and lowers[ce] in {"'s", "’s"})
         if prep == "of" and before is not None and before.endswith("%") and whole:
@@ -661,6 +662,8 @@ def vote_kind(
             me += w["action_verb_after"]  # "SkillComposer uses a constrained decoder"
         if ctx.comparison[ms] and prep not in setting:
             me += w["compared"]
+    if scored and not method_headed:  # "LARK, a learnability-grounded method ... the LARK
+        draft.metric_like = True  # score predicts ...": a method that also gives a score
     draft.kind = "dataset" if ds > me else "method"
 
 
