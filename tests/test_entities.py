@@ -1088,3 +1088,11 @@ def test_a_method_that_also_gives_a_score_stays_a_method():
     )
     assert names(r.methods) == {"LARK": "proposed"}
     assert "lark" not in [m.name for m in r.metrics]
+
+
+def test_a_proposed_protocol_that_measures_is_a_method():
+    r = extract_text(
+        "We present RAudit, a diagnostic protocol for auditing LLM reasoning. RAudit measures"
+        " process quality via reasonableness scores."
+    )
+    assert names(r.methods) == {"RAudit": "proposed"}
