@@ -17,6 +17,7 @@ from pipeline.link.terms import (
     ends_in_model_class,
     is_generic,
     is_metric_name,
+    is_place_or_organisation,
     is_plural_acronym,
     languages,
     lexicon_labels,
@@ -921,6 +922,39 @@ def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         start = ctx.starts[j]
         out.append(Candidate(start, start + len(word), word, "head", hint="METHOD"))
     return out
+
+
+def appositive_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
+    """A single capitalised word, not opening its sentence nor ending a title run, that an
+    appositive right after it calls a method, tool or platform: "using Chronos, a T5-based time
+    series foundation model", "Metaculus, a leading human-curated forecasting platform" (not
+    a common English word, a place or a generic term)."""
+    words, lowers = doc_words(doc), ctx.lowers
+    heads = VOCAB.method_heads | VOCAB.tool_heads | VOCAB.platform_heads
+    out = []
+    for i in range(1, len(words) - 3):
+        if lowers[i + 1] != "," or lowers[i + 2] not in VOCAB.indefinite_articles:
+            continue
+        word = words[i]
+        if not (word.istitle() and word.isalpha() and len(word) > 2):
+            continue
+        if ctx.sent_bounds[ctx.sent_of[i]][0] == i or words[i - 1][:1].isupper():
+            continue
+        if lowers[i] in _plain_words() or is_generic(word) or is_place_or_organisation(word):
+            continue
+        k = i + 3
+        while k < min(len(words), i + 10) and _wordlike_token(words[k]):
+            if lowers[k] in heads:
+                start = ctx.starts[i]
+                out.append(Candidate(start, start + len(word), word, "appositive", hint="METHOD"))
+                break
+            k += 1
+    return out
+
+
+def _wordlike_token(word: str) -> bool:
+    """A token that may stand inside a noun phrase (letters, digits, hyphens; no punctuation)."""
+    return word.replace("-", "").isalnum()
 
 
 def named_method_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:

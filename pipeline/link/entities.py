@@ -13,6 +13,7 @@ from spacy.tokens import Doc
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
+    appositive_named_candidates,
     compound_lexicon_candidates,
     ends_generic,
     head_noun_candidates,
@@ -1175,6 +1176,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     cands += head_noun_candidates(doc, ctx) + year_named_candidates(doc, ctx)
     cands += seeded_list_candidates(doc, ctx)
     cands += tool_head_candidates(doc, ctx) + named_method_candidates(doc, ctx)
+    cands += appositive_named_candidates(doc, ctx)
     cands += proposed_name_candidates(doc, ctx)
     cands = [
         c
@@ -1222,6 +1224,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         if (d.supported or not d.needs_support)
         and not (d.kind == "method" and not d.supported and _bare_capitals(d))
         and not d.metric_like
+        and not (d.sources == {"appositive"} and d.kind != "method")  # named as a method only
         and not ("lexicon" not in d.sources and _only_in(d.mentions, categories))
         and not _only_in(d.mentions, organisations)  # a maker, even one named like its model
         and not (

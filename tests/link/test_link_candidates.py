@@ -3,6 +3,7 @@
 from pipeline.link.candidates import (
     Candidate,
     acronym_candidates,
+    appositive_named_candidates,
     coined_suffix,
     compound_lexicon_candidates,
     ends_generic,
@@ -719,3 +720,16 @@ def test_an_adjective_made_from_a_name_before_a_known_method_names_a_variant():
     assert lexicon_texts("We employ Riemannian Flow Matching to train it.") == [
         "Riemannian Flow Matching"
     ]
+
+
+def test_a_capitalised_word_an_appositive_calls_a_model_or_platform_is_a_candidate():
+    doc, ctx = with_context(
+        "The branch uses Chronos, a T5-based time series foundation model, and beats"
+        " Metaculus, a leading human-curated forecasting platform."
+    )
+    assert texts(appositive_named_candidates(doc, ctx)) == ["Chronos", "Metaculus"]
+
+
+def test_common_words_places_and_other_appositives_make_no_candidate():
+    doc, ctx = with_context("We use Python, a programming language, visit Paris, a city, and Bert.")
+    assert appositive_named_candidates(doc, ctx) == []
