@@ -1096,3 +1096,12 @@ def test_a_proposed_protocol_that_measures_is_a_method():
         " process quality via reasonableness scores."
     )
     assert names(r.methods) == {"RAudit": "proposed"}
+
+
+def test_a_measure_named_method_before_a_method_head_is_a_method():
+    r = extract_text(
+        "To address this, we propose a Layer-wise Representation Similarity approach to group"
+        " CLIP-ViT layers with similar behaviors."
+    )
+    assert names(r.methods)["Layer-wise Representation Similarity"] == "proposed"
+    assert [m.name for m in r.metrics] == []

@@ -946,6 +946,17 @@ def _after_percent(ctx: DocContext, i: int) -> bool:
     )
 
 
+def _name_before_method_head(doc: Doc, ctx: DocContext, name: str) -> bool:
+    """True when a method head follows an occurrence of `name` ("we propose a Layer-wise
+    Representation Similarity approach"): a method named after what it measures."""
+    text = doc_text(doc)
+    for _, e in occurrences(text, text.lower(), name):
+        _, end = ctx.token_span(e - 1, e)
+        if end < len(ctx.lowers) and ctx.lowers[end] in VOCAB.method_heads:
+            return True
+    return False
+
+
 def _method_headed(ctx: DocContext, draft: Draft) -> bool:
     """True when a method head noun follows one of the draft's mentions ("X objective")."""
     lowers = ctx.lowers
@@ -1198,7 +1209,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
         d
         for d in drafts
         if not is_generic(d.name)
-        and not _is_metric_draft(d)
+        and not (_is_metric_draft(d) and not _name_before_method_head(doc, ctx, d.name))
         and (
             "lexicon" in d.sources
             or d.name in proposed_longs
