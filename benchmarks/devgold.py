@@ -63,6 +63,8 @@ BLIND48_GOLD = ROOT / "tests" / "gold" / "blind48_gold.jsonl"  # 2074, no values
 BLIND49_GOLD = ROOT / "tests" / "gold" / "blind49_gold.jsonl"  # 2075, no values: read after 1st
 BLIND50_GOLD = ROOT / "tests" / "gold" / "blind50_gold.jsonl"  # 2076, no values: read after 1st
 BLIND51_GOLD = ROOT / "tests" / "gold" / "blind51_gold.jsonl"  # 2077, no values: read after 1st
+BLIND52_GOLD = ROOT / "tests" / "gold" / "blind52_gold.jsonl"  # 2078, no values: read after 1st
+BLIND53_GOLD = ROOT / "tests" / "gold" / "blind53_gold.jsonl"  # 2079, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

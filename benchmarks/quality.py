@@ -66,6 +66,8 @@ from devgold import (
     BLIND49_GOLD,
     BLIND50_GOLD,
     BLIND51_GOLD,
+    BLIND52_GOLD,
+    BLIND53_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -192,6 +194,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 49 (25, no values)", dev_report(args.shared, BLIND49_GOLD))
     add_gold_rows(table, "blind gold 50 (25, no values)", dev_report(args.shared, BLIND50_GOLD))
     add_gold_rows(table, "blind gold 51 (25, no values)", dev_report(args.shared, BLIND51_GOLD))
+    add_gold_rows(table, "blind gold 52 (25, no values)", dev_report(args.shared, BLIND52_GOLD))
+    add_gold_rows(table, "blind gold 53 (25, no values)", dev_report(args.shared, BLIND53_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
