@@ -1105,3 +1105,11 @@ def test_a_measure_named_method_before_a_method_head_is_a_method():
     )
     assert names(r.methods)["Layer-wise Representation Similarity"] == "proposed"
     assert [m.name for m in r.metrics] == []
+
+
+def test_security_tools_and_knowledge_bases_of_the_field_are_known():
+    r = extract_text(
+        "We decompile binaries with Ghidra and link entities to Wikidata and MITRE ATT&CK."
+    )
+    assert names(r.methods) == {"Ghidra": "used"}
+    assert names(r.datasets) == {"Wikidata": "used", "MITRE ATT&CK": "used"}
