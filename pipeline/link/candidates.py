@@ -77,7 +77,7 @@ def acronym_candidates(
             or head.endswith(tuple(VOCAB.condition_suffixes))  # "Knee Osteoarthritis (KOA)"
             or _class_after(ctx, a)  # "in remote sensing (RS) tasks"
             or _adjective_tail(long)  # "Classical-Holographic-Quantum-inspired (CHQ)"
-            or (ends_generic(long, generic) and not _proposed_model_class(ctx, a))
+            or (ends_generic(long, generic) and not proposed_model_class(ctx, a))
             # "Industrial IoT (IIoT)", "Zero-shot HAR"; not a name the paper proposes ("we
             # introduce Dynamic Upcycling MoE (DUME)")
         ):
@@ -107,7 +107,7 @@ def _proposed_short_first(ctx: DocContext, a: dict) -> bool:
     return a["short_start"] < a["long_start"] and ctx.proposal[ctx.token_at(a["short_start"])]
 
 
-def _proposed_model_class(ctx: DocContext, a: dict) -> bool:
+def proposed_model_class(ctx: DocContext, a: dict) -> bool:
     """True when a defined long form ending in a model class is what the paper proposes
     ("we introduce Dynamic Upcycling MoE (DUME)"): a new model's name, not a kind of model."""
     return ends_in_model_class(a["long"]) and ctx.proposal[ctx.token_at(a["long_start"])]

@@ -22,6 +22,7 @@ from pipeline.link.candidates import (
     listed_candidates,
     model_id_candidates,
     named_method_candidates,
+    proposed_model_class,
     proposed_name_candidates,
     resolve_overlaps,
     seeded_list_candidates,
@@ -34,7 +35,6 @@ from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     blocked_as,
     catalogue_names,
-    ends_in_model_class,
     fold,
     is_generic,
     is_metric_name,
@@ -1201,9 +1201,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts - _datasets_in_setting(cands, ctx))
     proposed_longs = {  # "we introduce Dynamic Upcycling MoE (DUME)": a name, generic tail or not
-        a["long"]
-        for a in doc._.acronyms
-        if ends_in_model_class(a["long"]) and ctx.proposal[ctx.token_at(a["long_start"])]
+        a["long"] for a in doc._.acronyms if proposed_model_class(ctx, a)
     }
     drafts = [
         d
