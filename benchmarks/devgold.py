@@ -65,6 +65,8 @@ BLIND50_GOLD = ROOT / "tests" / "gold" / "blind50_gold.jsonl"  # 2076, no values
 BLIND51_GOLD = ROOT / "tests" / "gold" / "blind51_gold.jsonl"  # 2077, no values: read after 1st
 BLIND52_GOLD = ROOT / "tests" / "gold" / "blind52_gold.jsonl"  # 2078, no values: read after 1st
 BLIND53_GOLD = ROOT / "tests" / "gold" / "blind53_gold.jsonl"  # 2079, no values: read after 1st
+BLIND54_GOLD = ROOT / "tests" / "gold" / "blind54_gold.jsonl"  # 2080, no values: read after 1st
+BLIND55_GOLD = ROOT / "tests" / "gold" / "blind55_gold.jsonl"  # 2081, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -68,6 +68,8 @@ from devgold import (
     BLIND51_GOLD,
     BLIND52_GOLD,
     BLIND53_GOLD,
+    BLIND54_GOLD,
+    BLIND55_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -196,6 +198,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 51 (25, no values)", dev_report(args.shared, BLIND51_GOLD))
     add_gold_rows(table, "blind gold 52 (25, no values)", dev_report(args.shared, BLIND52_GOLD))
     add_gold_rows(table, "blind gold 53 (25, no values)", dev_report(args.shared, BLIND53_GOLD))
+    add_gold_rows(table, "blind gold 54 (25, no values)", dev_report(args.shared, BLIND54_GOLD))
+    add_gold_rows(table, "blind gold 55 (25, no values)", dev_report(args.shared, BLIND55_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
