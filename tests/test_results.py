@@ -399,6 +399,26 @@ def test_a_count_in_the_appositive_of_a_dataset_carries_it():
     assert rs["258"].dataset == "FooBench"
 
 
+def test_a_count_whose_own_phrase_a_data_noun_heads_carries_the_appositive_dataset():
+    rs = results("We present FooBench, a balanced 5,000-sample benchmark with 1,000 examples.")
+    assert (rs["5,000"].dataset, rs["1,000"].dataset) == ("FooBench", "FooBench")
+
+
+def test_a_colon_right_after_a_dataset_opens_its_appositive():
+    rs = results("We introduce FooBench: a curated dataset of 2,009 problems.")
+    assert rs["2,009"].dataset == "FooBench"
+
+
+def test_a_count_after_a_verb_of_holding_carries_the_dataset():
+    rs = results("FooBench comprises 68 tasks from notebooks, spanning 2,225 turns.")
+    assert rs["2,225"].dataset == "FooBench"
+
+
+def test_a_coordinated_second_set_keeps_its_count_from_the_appositive():
+    text = "We use (i) FooBench, comprising 300 items, and (ii) a curated set of 60 vignettes."
+    assert results(text)["60"].dataset is None
+
+
 def test_a_count_after_a_dataset_without_a_data_noun_carries_none():
     rs = results("We train on FooBench, then evaluate 258 rounds with humans.")
     assert rs["258"].dataset is None

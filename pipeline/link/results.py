@@ -231,9 +231,12 @@ _LIST_LINKS = frozenset({",", "and", "or", "&"})
 def appositive_dataset(
     ctx: DocContext, ti: int, sent: int, datasets: list[Tagged], methods: list[Tagged]
 ) -> str | None:
-    """The dataset a count describes through an appositive data noun after it in the same
-    sentence ("ClawArena-Team, a benchmark of 41 scenarios spanning 258 rounds"): the one
-    dataset before the count, a data noun between them, and no other name between."""
+    """The dataset a count describes in the same sentence: the one dataset before the count,
+    no other name between, and a data noun between them ("ClawArena-Team, a benchmark of 41
+    scenarios spanning 258 rounds"), an appositive whose data noun heads the count's own
+    phrase ("5WBENCH, a balanced 5,000-sample benchmark", "MV-MATH: a curated dataset of
+    2,009 problems"), or a verb of holding right after the name ("LongDS comprises 68 tasks
+    ..., spanning 2,225 turns")."""
     before = [d for d in datasets if d.sentence == sent and d.end <= ti]
     if len({d.name for d in before}) != 1:
         return None
@@ -241,9 +244,31 @@ def appositive_dataset(
     if any(d.end <= m.start < ti for m in methods):
         return None
     between = ctx.lowers[d.end : ti]
-    if VOCAB.data_nouns.isdisjoint(between) or not {";", ":"}.isdisjoint(between):
+    if ";" in between:
         return None
-    return d.name
+    if ":" not in between and not VOCAB.data_nouns.isdisjoint(between):
+        return d.name
+    joined = any(a == "," and b in {"and", "or"} for a, b in pairwise(between))
+    if not VOCAB.data_composition_verbs.isdisjoint(between[:2]) and ":" not in between:
+        return None if joined else d.name  # "X comprises", "X, comprising" (not ", and (ii)")
+    if not between or between[0] not in {",", ":"} or ":" in between[1:]:
+        return None  # an appositive opens right after the name, its colon the only one
+    if not {",", "and", "or"}.isdisjoint(between[1:]):
+        return None  # one phrase: not "(TXIT), comprising 300 items, and (ii) a set of 60"
+    heads = VOCAB.data_nouns | VOCAB.dataset_heads
+    return d.name if not heads.isdisjoint(between) or _count_phrase_headed(ctx, ti, heads) else None
+
+
+def _count_phrase_headed(ctx: DocContext, ti: int, heads: frozenset[str]) -> bool:
+    """True when a data noun heads the noun phrase the count opens ("a 270K-sample ... corpus
+    for", "a balanced 5,000-sample benchmark with"), before any word that ends the phrase."""
+    end = ctx.sent_bounds[ctx.sent_of[ti]][1]
+    for k in range(ti + 1, min(end, ti + 16)):
+        if ctx.lowers[k] in heads:
+            return True
+        if ctx.lowers[k] in VOCAB.count_phrase_breaks:
+            return False
+    return False
 
 
 def metric_of_margin(ctx: DocContext, ti: int, metrics: list[Tagged]) -> str | None:
