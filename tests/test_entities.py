@@ -1113,3 +1113,13 @@ def test_security_tools_and_knowledge_bases_of_the_field_are_known():
     )
     assert names(r.methods) == {"Ghidra": "used"}
     assert names(r.datasets) == {"Wikidata": "used", "MITRE ATT&CK": "used"}
+
+
+def test_a_modified_noun_of_the_paper_itself_is_a_proposal_subject():
+    assert roles("This technical report presents SkillTester, a tool for agents.") == {
+        "SkillTester": "proposed"
+    }
+
+
+def test_another_work_is_no_proposal_subject():
+    assert roles("Prior work presents SkillTester, a tool for agents.") == {"SkillTester": "used"}

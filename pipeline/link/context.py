@@ -207,7 +207,13 @@ def _has_subject(lowers: list[str], start: int, verb_i: int) -> bool:
     if not single.isdisjoint(words):
         return True
     before = " ".join(words)
-    return any(s in before for s in phrases)
+    if any(s in before for s in phrases):
+        return True
+    nouns, determiners = VOCAB.document_nouns, VOCAB.document_determiners
+    return any(  # "this technical report", "the present study", "our position paper"
+        w in nouns and not determiners.isdisjoint(words[max(0, k - 3) : k])
+        for k, w in enumerate(words)
+    )
 
 
 def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:
