@@ -419,6 +419,21 @@ def test_a_coordinated_second_set_keeps_its_count_from_the_appositive():
     assert results(text)["60"].dataset is None
 
 
+def test_a_count_of_items_drawn_from_a_dataset_carries_it():
+    rs = results("Using data from 47,144 ICU stays in the MIMIC-IV database, we train policies.")
+    assert rs["47,144"].dataset == "MIMIC-IV"
+
+
+def test_a_count_drawn_from_two_datasets_carries_none():
+    rs = results("Benchmarking on 3000 unseen molecules from VQM24 and ZINC20 shows gains.")
+    assert rs["3000"].dataset is None
+
+
+def test_a_count_of_data_built_from_a_source_is_not_the_sources():
+    rs = results("We release FooBench, a benchmark of 3,147 checks built from WildChat.")
+    assert rs["3,147"].dataset == "FooBench"
+
+
 def test_a_count_after_a_dataset_without_a_data_noun_carries_none():
     rs = results("We train on FooBench, then evaluate 258 rounds with humans.")
     assert rs["258"].dataset is None

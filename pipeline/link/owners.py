@@ -83,6 +83,32 @@ def dataset_right_after(datasets: list[Tagged], te: int, ctx: DocContext) -> Tag
     return None
 
 
+def count_source_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged | None:
+    """The one dataset a count of items is drawn from, right after it: "1,189 questions from
+    KalshiBench", "47,144 ICU stays in the MIMIC-IV database"; not "12 LLMs on X" (a
+    setting), "3000 molecules from VQM24 and ZINC20" (two sources) or "3,147 checks built from
+    WildChat" (the items of the data built, not of its source)."""
+    sent = ctx.sent_of[te - 1]
+    gap = weights("owners")["dataset_gap"]
+    after = sorted((d for d in datasets if d.start >= te), key=lambda d: d.start)
+    if not after or after[0].start - te > gap or after[0].sentence != sent:
+        return None
+    d = after[0]
+    between = ctx.lowers[te : d.start]
+    if VOCAB.count_source_prepositions.isdisjoint(between) or VOCAB.setting_breaks & set(between):
+        return None
+    if not VOCAB.data_source_verbs.isdisjoint(between) or any(w[:1].isdigit() for w in between):
+        return None
+    joined = {"and", "or", ","}
+    if (
+        len(after) > 1
+        and after[1].start - d.end <= 2
+        and joined & set(ctx.lowers[d.end : after[1].start])
+    ):
+        return None
+    return d
+
+
 def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) -> str | None:
     """Dataset of a fronted "On X," clause earlier in the sentence, when it names exactly one."""
     sent = ctx.sent_of[ti]

@@ -13,6 +13,7 @@ from pipeline.link.context import DocContext
 from pipeline.link.metrics import before_hedges
 from pipeline.link.owners import (
     clause_subject,
+    count_source_dataset,
     dataset_right_after,
     describes_data,
     labelled_method,
@@ -90,7 +91,11 @@ def link_result(
             draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
     elif describes_data(ctx, clause, datasets):  # "TouchSafeBench contains 2,940 episodes"
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
-        hit = dataset_right_after(datasets, te, ctx) or nearest(before, ti)
+        hit = (
+            dataset_right_after(datasets, te, ctx)
+            or nearest(before, ti)
+            or count_source_dataset(datasets, te, ctx)
+        )
         draft.dataset = hit.name if hit else None  # not "1,436 scenarios including HarmBench"
         if draft.dataset is None:  # "We introduce X, a benchmark of 41 scenarios spanning 258"
             draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
@@ -98,6 +103,9 @@ def link_result(
             draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
     else:  # "We introduce AMNESIA, the first ... benchmark for X, with 70,560 QA pairs"
         draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
+        if draft.dataset is None:
+            hit = count_source_dataset(datasets, te, ctx)
+            draft.dataset = hit.name if hit else None
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus
