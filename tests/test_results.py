@@ -404,6 +404,11 @@ def test_a_count_whose_own_phrase_a_data_noun_heads_carries_the_appositive_datas
     assert (rs["5,000"].dataset, rs["1,000"].dataset) == ("FooBench", "FooBench")
 
 
+def test_a_count_in_the_appositive_of_a_scene_dataset_carries_none():
+    rs = results("On FooBench, a 700-question stress benchmark, it reaches 81.45% accuracy.")
+    assert (rs["700"].dataset, rs["81.45%"].dataset) == (None, "FooBench")
+
+
 def test_a_colon_right_after_a_dataset_opens_its_appositive():
     rs = results("We introduce FooBench: a curated dataset of 2,009 problems.")
     assert rs["2,009"].dataset == "FooBench"

@@ -263,6 +263,8 @@ def appositive_dataset(
         return None  # an appositive opens right after the name, its colon the only one
     if not {",", "and", "or"}.isdisjoint(between[1:]):
         return None  # one phrase: not "(TXIT), comprising 300 items, and (ii) a set of 60"
+    if ctx.cue_list("SETTING_PREPOSITION", max(0, d.start - 1), d.start):
+        return None  # "On BEAM, a 700-question benchmark, it reaches": the scene, no new data
     heads = VOCAB.data_nouns | VOCAB.dataset_heads
     return d.name if not heads.isdisjoint(between) or _count_phrase_headed(ctx, ti, heads) else None
 
