@@ -67,6 +67,8 @@ BLIND52_GOLD = ROOT / "tests" / "gold" / "blind52_gold.jsonl"  # 2078, no values
 BLIND53_GOLD = ROOT / "tests" / "gold" / "blind53_gold.jsonl"  # 2079, no values: read after 1st
 BLIND54_GOLD = ROOT / "tests" / "gold" / "blind54_gold.jsonl"  # 2080, no values: read after 1st
 BLIND55_GOLD = ROOT / "tests" / "gold" / "blind55_gold.jsonl"  # 2081, no values: read after 1st
+BLIND56_GOLD = ROOT / "tests" / "gold" / "blind56_gold.jsonl"  # 2082, no values: read after 1st
+BLIND57_GOLD = ROOT / "tests" / "gold" / "blind57_gold.jsonl"  # 2083, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 
