@@ -432,6 +432,7 @@ def model_id_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
     """Lower-case model ids that start with a known method and go on with variant parts only
     ("distilbert-base-uncased", "roberta-large"): methods, as written."""
     variants, methods = VOCAB.variant_suffixes, _folded_methods()
+    release = named_regex("model_id_version_part")
     words, starts = doc_words(doc), doc_starts(doc)
     out = []
     for i in [k for k, w in enumerate(words) if "-" in w and w.islower()]:
@@ -439,7 +440,9 @@ def model_id_candidates(doc: Doc, shaped: set[int]) -> list[Candidate]:
         if starts[i] in shaped or not _MODEL_ID.fullmatch(word):
             continue
         head, *parts = word.split("-")
-        if head in methods and all(p in variants or p[:1].isdigit() for p in parts):
+        if head in methods and all(
+            p in variants or p[:1].isdigit() or release.match(p) for p in parts
+        ):
             out.append(Candidate(starts[i], starts[i] + len(word), word, "shape", label="METHOD"))
     return out
 

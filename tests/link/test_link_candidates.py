@@ -659,6 +659,12 @@ def test_a_lower_case_model_id_of_a_known_method_is_a_candidate():
     assert [c.text for c in got] == ["distilbert-base-uncased", "roberta-large"]
 
 
+def test_a_model_id_may_carry_a_language_and_a_release_part():
+    doc = make_doc("We embed with bge-base-en-v1.5 and e5-large-v2, not bge-based-retrieval.")
+    got = model_id_candidates(doc, set())
+    assert [c.text for c in got] == ["bge-base-en-v1.5", "e5-large-v2"]
+
+
 def test_more_name_shapes_with_digits_and_bench_suffixes():
     got = shapes("We test on Ego-Exo4D and tau^2-bench here.")
     assert {"Ego-Exo4D", "tau^2-bench"} <= set(got)
