@@ -429,6 +429,11 @@ def test_a_count_of_items_drawn_from_a_dataset_carries_it():
     assert rs["47,144"].dataset == "MIMIC-IV"
 
 
+def test_a_count_of_items_a_dataset_name_modifies_carries_it():
+    rs = results("We evaluate on a curated dataset of 420 MIMIC-III notes.")
+    assert rs["420"].dataset == "MIMIC-III"
+
+
 def test_a_count_drawn_from_two_datasets_carries_none():
     rs = results("Benchmarking on 3000 unseen molecules from VQM24 and ZINC20 shows gains.")
     assert rs["3000"].dataset is None

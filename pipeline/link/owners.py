@@ -9,6 +9,7 @@ from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext, next_content_index
 from pipeline.link.tags import ResultDraft, Tagged, cued, weights
+from pipeline.nlp.tokenizer import doc_spaces, doc_words
 from pipeline.resources import VOCAB
 
 
@@ -107,6 +108,20 @@ def count_source_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Ta
     ):
         return None
     return d
+
+
+def items_of_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged | None:
+    """The dataset named right after a count as the modifier of the items counted: "420
+    MIMIC-III notes", "32,052 National Forest Inventory plots" (a plural lower-case noun
+    after the name)."""
+    d = next((d for d in datasets if d.start == te), None)
+    if d is None or d.end >= len(ctx.lowers) or not doc_spaces(ctx.doc)[te - 1]:
+        return None
+    if "-" in ctx.lowers[te - 1]:
+        return None  # not "8B-class GQA transformers": the count modifies another word
+    word = doc_words(ctx.doc)[d.end]
+    plural = word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s")
+    return d if plural and not word.endswith("ss") else None
 
 
 def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) -> str | None:

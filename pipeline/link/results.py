@@ -14,6 +14,7 @@ from pipeline.link.metrics import before_hedges
 from pipeline.link.owners import (
     clause_subject,
     count_source_dataset,
+    items_of_dataset,
     dataset_right_after,
     describes_data,
     labelled_method,
@@ -93,6 +94,7 @@ def link_result(
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
         hit = (
             dataset_right_after(datasets, te, ctx)
+            or items_of_dataset(datasets, te, ctx)
             or nearest(before, ti)
             or count_source_dataset(datasets, te, ctx)
         )
@@ -104,7 +106,7 @@ def link_result(
     else:  # "We introduce AMNESIA, the first ... benchmark for X, with 70,560 QA pairs"
         draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
         if draft.dataset is None:
-            hit = count_source_dataset(datasets, te, ctx)
+            hit = items_of_dataset(datasets, te, ctx) or count_source_dataset(datasets, te, ctx)
             draft.dataset = hit.name if hit else None
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
