@@ -14,9 +14,9 @@ from pipeline.link.metrics import before_hedges
 from pipeline.link.owners import (
     clause_subject,
     count_source_dataset,
-    items_of_dataset,
     dataset_right_after,
     describes_data,
+    items_of_dataset,
     labelled_method,
     metric_right_after,
     nearest,
