@@ -1123,3 +1123,12 @@ def test_a_modified_noun_of_the_paper_itself_is_a_proposal_subject():
 
 def test_another_work_is_no_proposal_subject():
     assert roles("Prior work presents SkillTester, a tool for agents.") == {"SkillTester": "used"}
+
+
+def test_a_known_kind_in_the_appositive_of_a_proposed_name_is_used():
+    assert roles("We propose FooX, a RAG pipeline for law.") == {"FooX": "proposed", "RAG": "used"}
+
+
+def test_a_spelled_out_name_in_the_appositive_stays_proposed():
+    got = roles("We propose COMPASS, a Cognitive MCTS-Guided Process Alignment framework.")
+    assert got.get("Cognitive MCTS-Guided Process Alignment", "proposed") == "proposed"

@@ -676,6 +676,7 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         ms, mend = _token_span(ctx, s, e)
         owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
         basis = _built_on(ctx.lowers, ms) or (owned and _modifies_compound(text, e))
+        basis = basis or (owned and _class_of_new(ctx, ms, mend, "lexicon" in draft.sources))
         draft.prior_work = draft.prior_work or basis  # what the new thing rests on exists
         if owned and not basis:
             roles.add("proposed")  # not "we propose a ReAct-driven ...", "... built on X"
@@ -733,6 +734,24 @@ def _modifies_compound(text: str, end: int) -> bool:
         return False
     tail = _WORD_START.match(text, end + 1)
     return tail is not None and tail.group().lower() in VOCAB.compound_suffixes
+
+
+def _class_of_new(ctx: DocContext, start: int, end: int, known: bool) -> bool:
+    """True when a name modifies the method noun of an indefinite phrase that describes what is
+    proposed, in the appositive of the proposed name: a known name ("FooX, a novel BERT
+    model") or a one-word name ("FooX, a RAG pipeline"), the kind of thing proposed, which
+    exists already (not "we propose a Bayesian Optimization framework", what is proposed, nor
+    "COMPASS, a Cognitive MCTS-Guided Process Alignment framework", its spelled-out name)."""
+    lowers = ctx.lowers
+    if end >= len(lowers) or lowers[end] not in VOCAB.method_heads:
+        return False
+    article = next(
+        (j for j in range(start - 1, max(-1, start - 4), -1) if lowers[j] in {"a", "an"}), None
+    )
+    if article is None:
+        return False
+    appositive = article > 0 and lowers[article - 1] == ","
+    return appositive and (known or end - start == 1)
 
 
 def _built_on(lowers: list[str], i: int) -> bool:
