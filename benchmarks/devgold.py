@@ -69,6 +69,8 @@ BLIND54_GOLD = ROOT / "tests" / "gold" / "blind54_gold.jsonl"  # 2080, no values
 BLIND55_GOLD = ROOT / "tests" / "gold" / "blind55_gold.jsonl"  # 2081, no values: read after 1st
 BLIND56_GOLD = ROOT / "tests" / "gold" / "blind56_gold.jsonl"  # 2082, no values: read after 1st
 BLIND57_GOLD = ROOT / "tests" / "gold" / "blind57_gold.jsonl"  # 2083, no values: read after 1st
+BLIND58_GOLD = ROOT / "tests" / "gold" / "blind58_gold.jsonl"  # 2084, no values: read after 1st
+BLIND59_GOLD = ROOT / "tests" / "gold" / "blind59_gold.jsonl"  # 2085, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

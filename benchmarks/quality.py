@@ -72,6 +72,8 @@ from devgold import (
     BLIND55_GOLD,
     BLIND56_GOLD,
     BLIND57_GOLD,
+    BLIND58_GOLD,
+    BLIND59_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -204,6 +206,8 @@ def main() -> None:
     add_gold_rows(table, "blind gold 55 (25, no values)", dev_report(args.shared, BLIND55_GOLD))
     add_gold_rows(table, "blind gold 56 (25, no values)", dev_report(args.shared, BLIND56_GOLD))
     add_gold_rows(table, "blind gold 57 (25, no values)", dev_report(args.shared, BLIND57_GOLD))
+    add_gold_rows(table, "blind gold 58 (25, no values)", dev_report(args.shared, BLIND58_GOLD))
+    add_gold_rows(table, "blind gold 59 (25, no values)", dev_report(args.shared, BLIND59_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
