@@ -434,6 +434,17 @@ def test_a_count_of_items_a_dataset_name_modifies_carries_it():
     assert rs["420"].dataset == "MIMIC-III"
 
 
+def test_a_count_in_a_fronted_phrase_of_holding_carries_the_dataset_after_it():
+    text = "Comprising over 100,000 images and 9,000 pairs, FooBench includes hard samples."
+    rs = results(text)
+    assert (rs["100,000"].dataset, rs["9,000"].dataset) == ("FooBench", "FooBench")
+
+
+def test_a_count_in_a_fronted_phrase_before_a_method_carries_no_dataset():
+    rs = results("With 4,535 curated samples, our FooNet model trains in an hour.")
+    assert rs["4,535"].dataset is None
+
+
 def test_a_count_drawn_from_two_datasets_carries_none():
     rs = results("Benchmarking on 3000 unseen molecules from VQM24 and ZINC20 shows gains.")
     assert rs["3000"].dataset is None

@@ -124,6 +124,20 @@ def items_of_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged
     return d if plural and not word.endswith("ss") else None
 
 
+def fronted_dataset(datasets: list[Tagged], ti: int, ctx: DocContext) -> Tagged | None:
+    """The dataset named right after the comma that closes a fronted phrase of holding, for a
+    count inside that phrase: "Comprising over 100,000 images and 1,000,000 instruction pairs,
+    MedHallTune includes ...", "With 29,793 binaries ..., Binary-30K enables ..."."""
+    start, end = ctx.sent_bounds[ctx.sent_of[ti]]
+    if ctx.lowers[start] not in VOCAB.fronted_composition_openers:
+        return None
+    comma = next((k for k in range(start, end) if ctx.lowers[k] == ","), None)
+    if comma is None or not start < ti < comma:
+        return None
+    subject = comma + 1 + (comma + 1 < end and ctx.lowers[comma + 1] == "the")
+    return next((d for d in datasets if d.start == subject), None)
+
+
 def scene_dataset(datasets: list[Tagged], doc: Doc, ctx: DocContext, ti: int) -> str | None:
     """Dataset of a fronted "On X," clause earlier in the sentence, when it names exactly one."""
     sent = ctx.sent_of[ti]

@@ -16,6 +16,7 @@ from pipeline.link.owners import (
     count_source_dataset,
     dataset_right_after,
     describes_data,
+    fronted_dataset,
     items_of_dataset,
     labelled_method,
     metric_right_after,
@@ -101,12 +102,19 @@ def link_result(
         draft.dataset = hit.name if hit else None  # not "1,436 scenarios including HarmBench"
         if draft.dataset is None:  # "We introduce X, a benchmark of 41 scenarios spanning 258"
             draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
+        if draft.dataset is None:  # "Comprising over 100,000 images ..., MedHallTune includes"
+            hit = fronted_dataset(datasets, ti, ctx)
+            draft.dataset = hit.name if hit else None
         if draft.dataset is None:  # "The dataset contains over 601,000 annotations"
             draft.dataset = anaphoric_dataset(ctx, sent, datasets, own_datasets)
     else:  # "We introduce AMNESIA, the first ... benchmark for X, with 70,560 QA pairs"
         draft.dataset = appositive_dataset(ctx, ti, sent, datasets, methods)
         if draft.dataset is None:
-            hit = items_of_dataset(datasets, te, ctx) or count_source_dataset(datasets, te, ctx)
+            hit = (
+                items_of_dataset(datasets, te, ctx)
+                or count_source_dataset(datasets, te, ctx)
+                or fronted_dataset(datasets, ti, ctx)
+            )
             draft.dataset = hit.name if hit else None
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
