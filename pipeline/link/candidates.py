@@ -317,6 +317,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             and parts[-1].islower()
             and parts[-1] not in variants
             and not named_regex("model_tag").match(parts[-1])  # "OpenAI-o1": a release tag
+            and not named_regex("model_id_version_part").match(parts[-1])  # "Mistral-7B-v0.1"
         ):
             suffix = next(
                 (

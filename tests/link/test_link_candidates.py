@@ -739,3 +739,8 @@ def test_a_capitalised_word_an_appositive_calls_a_model_or_platform_is_a_candida
 def test_common_words_places_and_other_appositives_make_no_candidate():
     doc, ctx = with_context("We use Python, a programming language, visit Paris, a city, and Bert.")
     assert appositive_named_candidates(doc, ctx) == []
+
+
+def test_an_instruction_or_release_tag_ends_a_shaped_model_name():
+    got = set(shapes("We tune Gemma-2-9B-it and Mistral-7B-v0.1 here."))
+    assert {"Gemma-2-9B-it", "Mistral-7B-v0.1"} <= got
