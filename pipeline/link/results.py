@@ -33,7 +33,7 @@ from pipeline.link.result_kind import (
     points_follow,
     result_kind,
 )
-from pipeline.link.tags import ResultDraft, Tagged
+from pipeline.link.tags import ResultDraft, Tagged, weights
 from pipeline.link.value_lists import (
     continues_list,
     distribute,
@@ -283,7 +283,8 @@ def _count_phrase_headed(ctx: DocContext, ti: int, heads: frozenset[str]) -> boo
     """True when a data noun heads the noun phrase the count opens ("a 270K-sample ... corpus
     for", "a balanced 5,000-sample benchmark with"), before any word that ends the phrase."""
     end = ctx.sent_bounds[ctx.sent_of[ti]][1]
-    for k in range(ti + 1, min(end, ti + 16)):
+    window = int(weights("owners")["count_phrase_window"])
+    for k in range(ti + 1, min(end, ti + 1 + window)):
         if ctx.lowers[k] in heads:
             return True
         if ctx.lowers[k] in VOCAB.count_phrase_breaks:
