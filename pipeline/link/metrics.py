@@ -423,6 +423,15 @@ def _name_before(doc: Doc, end: int) -> list[int]:
     return [] if phrase in VOCAB.non_measure_phrases else run
 
 
+def _single_measure_before(lowers: list[str], end: int) -> list[int]:
+    """The one noun before token `end` that names a measure by itself, right after a
+    determiner ("a [sensitivity] of 91%", "with a [correlation] of 0.77"); else []."""
+    k = end - 1
+    if k < 1 or lowers[k] not in read_map("single_measure_heads"):
+        return []
+    return [k] if lowers[k - 1] in VOCAB.noun_determiners else []
+
+
 def _name_before_owner(doc: Doc, words: list[str], lowers: list[str], i: int) -> list[int]:
     """The measure before "of <Name>" that ends at token i ("improves the [training
     efficiency] of OPD by up to 3x"): one to three capitalised words after "of"."""
@@ -477,6 +486,8 @@ def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
                 run = []  # "an average score of 67.90 across seven multimodal metrics"
             if not run and lowers[i] == "of" and lowers[i - 1] in VOCAB.measure_change_nouns:
                 run = _name_before(doc, i - 1)  # "an energy efficiency boost of 20%"
+            if not run and lowers[i] == "of":
+                run = _single_measure_before(lowers, i)  # "a [sensitivity] of 91%"
         elif lowers[i] in ("by", "to") and lowers[i - 1] in VOCAB.measure_change_verbs:
             run = _name_before(doc, i - 1)  # "accuracy improves by 4%"
         elif lowers[i] in ("by", "to"):  # "improves solve rate by 2 points", "reducing costs

@@ -313,6 +313,24 @@ def test_a_measure_bound_by_of_is_a_metric():
     ]
 
 
+def test_a_measure_noun_alone_bound_by_of_after_a_determiner_is_a_metric():
+    text = "It has a sensitivity of 91% and a correlation of 0.77 with the truth."
+    assert spans_of(bound_phrase_spans, text) == [
+        ("sensitivity", "sensitivity"),
+        ("correlation", "correlation"),
+    ]
+    assert spans_of(bound_phrase_spans, "It reaches an agreement of up to 90%.") == [
+        ("agreement", "agreement")
+    ]
+
+
+def test_a_lone_noun_bound_by_of_is_no_metric_unless_it_names_one_alone():
+    assert spans_of(bound_phrase_spans, "It has a cost of 24x and a width of 3.") == []
+    assert spans_of(bound_phrase_spans, "Its sensitivity of 91% held.") == [
+        ("sensitivity", "sensitivity")
+    ]
+
+
 def test_a_title_case_word_may_lead_a_bound_measure():
     text = "Agents do better (Brier score of 0.134 for Gemini)."
     assert spans_of(bound_phrase_spans, text) == [("Brier score", "brier score")]
