@@ -595,10 +595,15 @@ def _changed_run(
     return run, end
 
 
-def _phrase_span(doc: Doc, words: list[str], lowers: list[str], run: list[int]):
-    """(start char, end char, canonical name) of the measure at tokens `run`."""
+def _phrase_span(
+    doc: Doc, words: list[str], lowers: list[str], run: list[int], alone: dict | None = None
+):
+    """(start char, end char, canonical name) of the measure at tokens `run`; a one-word
+    measure takes its name from `alone` ("memory" -> memory usage) when given."""
     named = [lowers[k] for k in run]
-    return doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), _canonical_phrase(named)
+    name = _canonical_phrase(named)
+    name = alone.get(name, name) if alone is not None and len(run) == 1 else name
+    return doc[run[0]].idx, doc[run[-1]].idx + len(words[run[-1]]), name
 
 
 def recorded_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
@@ -663,6 +668,66 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def _coordinated_member(words: list[str], lowers: list[str], run: list[int]) -> bool:
+    """Whether a list member next to a known metric names a measure: two or three plain
+    words on a measure head other than a resource ("completion time"), or one noun that
+    names a measure alone ("specificity"); no praise, verb or determiner in it."""
+    blocked = VOCAB.evaluative_adjectives | VOCAB.measure_change_verbs | VOCAB.performance_verbs
+    blocked |= VOCAB.noun_determiners | VOCAB.title_stopwords  # "in [both] speed and accuracy"
+    if not run or any(lowers[k] in blocked for k in run):
+        return False
+    if len(run) == 1:
+        return lowers[run[0]] in read_map("single_measure_heads")
+    heads = VOCAB.bound_measure_heads - VOCAB.resource_heads
+    last = lowers[run[-1]]
+    if not _head_or_plural(last, heads):
+        return False
+    return " ".join(lowers[k] for k in run[-2:]) not in VOCAB.non_measure_phrases
+
+
+def coordinated_measure_spans(doc: Doc, known: list[Span]) -> list[tuple[int, int, str]]:
+    """Measures listed beside a metric the lexicon knows ("decision accuracy, [completion
+    time], and intended reliance", "both sensitivity and [specificity]"): the neighbouring
+    members of the list, each of one to three plain words, that name a measure."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    seps, stops, n = {",", "and", "or"}, VOCAB.link_words, len(doc)
+    alone = read_map("single_measure_heads")
+    ends = VOCAB.measure_change_verbs | VOCAB.noun_determiners | VOCAB.title_stopwords
+
+    def plain(k: int) -> bool:
+        return 0 <= k < n and lowers[k] not in seps and _plain_word(words[k], stops)
+
+    out = []
+    for span in known:
+        i = span.end
+        while i < n and lowers[i] in seps:  # rightwards: "X, [Y] and [Z]"
+            j = i
+            while j < n and lowers[j] in seps:
+                j += 1
+            k = j
+            while plain(k) and k - j < 3:
+                k += 1
+            run = list(range(j, k))
+            if not run or plain(k) or not _coordinated_member(words, lowers, run):
+                break
+            out.append(_phrase_span(doc, words, lowers, run, alone))
+            i = k
+        i = span.start - 1
+        while i >= 0 and lowers[i] in seps:  # leftwards: "[Y] and X"
+            j = i
+            while j >= 0 and lowers[j] in seps:
+                j -= 1
+            k = j
+            while plain(k) and j - k < 3 and lowers[k] not in ends:
+                k -= 1  # "in both [inference speed] and", "improves [sample efficiency] and"
+            run = list(range(k + 1, j + 1))
+            if not run or not _coordinated_member(words, lowers, run):
+                break
+            out.append(_phrase_span(doc, words, lowers, run, alone))
+            i = k
+    return out
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -672,6 +737,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
     phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
+    phrases += coordinated_measure_spans(doc, [s for s in filter_spans(spans) if keep_metric(s)])
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins

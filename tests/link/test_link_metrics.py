@@ -5,6 +5,7 @@ from pipeline.link.metrics import (
     acronym_metric_spans,
     bound_phrase_spans,
     changed_phrase_spans,
+    coordinated_measure_spans,
     extract_metrics,
     keep_metric,
     listed_measure_spans,
@@ -537,3 +538,39 @@ def test_standard_measures_named_without_a_value_are_metrics():
 def test_sampling_cutoff_families_are_metrics_at_any_cutoff():
     got = metrics("Our model reaches a mean@8 of 45.2 and a maj@16 of 50.1 on AIME.")
     assert got == [("mean@8", ["mean@8"]), ("maj@16", ["maj@16"])]
+
+
+def coordinated(text):
+    doc = make_doc(text)
+    known = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
+    return [(doc.text[s:e], c) for s, e, c in coordinated_measure_spans(doc, known)]
+
+
+def test_a_measure_listed_after_a_known_metric_is_a_metric():
+    text = "We examined decision accuracy, completion time, and intended reliance."
+    assert coordinated(text) == [("completion time", "completion time")]
+
+
+def test_a_measure_listed_before_a_known_metric_is_a_metric():
+    text = "It improves convergence speed and accuracy over baselines."
+    assert coordinated(text) == [("convergence speed", "convergence speed")]
+
+
+def test_a_lone_listed_noun_names_a_measure_only_when_it_does_alone():
+    assert coordinated("We report accuracy, inference time and memory.") == [
+        ("inference time", "inference time"),
+        ("memory", "memory usage"),
+    ]
+    assert coordinated("We report accuracy and robustness.") == []
+
+
+def test_listed_resources_praise_and_function_words_are_no_measures():
+    assert coordinated("It improves accuracy and computational cost.") == []
+    assert coordinated("It improves both speed and accuracy.") == []
+    text = "It gains in both inference speed and accuracy."
+    assert coordinated(text) == [("inference speed", "inference speed")]
+    assert coordinated("It keeps high accuracy and strong scores.") == []
+
+
+def test_a_listed_phrase_that_goes_on_is_no_measure():
+    assert coordinated("We report accuracy and response time budgets here.") == []
