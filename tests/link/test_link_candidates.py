@@ -204,6 +204,11 @@ def test_compound_suffix_is_cut_from_a_shape():
     assert (cand.start, cand.end, cand.needs_support) == (7, 10, True)
 
 
+def test_a_participle_of_derivation_or_support_is_cut_from_a_shape():
+    got = shapes("We add GPT-4o-derived plans and a FAISS-backed memory.")
+    assert {"GPT-4o", "FAISS"} <= set(got)
+
+
 def test_a_release_tag_after_a_hyphen_is_part_of_the_name_not_a_suffix():
     assert {"OpenAI-o1", "GPT-o3"} <= set(shapes("Models such as OpenAI-o1 and GPT-o3 reason."))
 
