@@ -71,6 +71,10 @@ BLIND56_GOLD = ROOT / "tests" / "gold" / "blind56_gold.jsonl"  # 2082, no values
 BLIND57_GOLD = ROOT / "tests" / "gold" / "blind57_gold.jsonl"  # 2083, no values: read after 1st
 BLIND58_GOLD = ROOT / "tests" / "gold" / "blind58_gold.jsonl"  # 2084, no values: read after 1st
 BLIND59_GOLD = ROOT / "tests" / "gold" / "blind59_gold.jsonl"  # 2085, no values: read after 1st
+BLIND60_GOLD = ROOT / "tests" / "gold" / "blind60_gold.jsonl"  # 2086, no values: read after 1st
+BLIND61_GOLD = ROOT / "tests" / "gold" / "blind61_gold.jsonl"  # 2087, no values: read after 1st
+BLIND62_GOLD = ROOT / "tests" / "gold" / "blind62_gold.jsonl"  # 2088, no values: read after 1st
+BLIND63_GOLD = ROOT / "tests" / "gold" / "blind63_gold.jsonl"  # 2089, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -74,6 +74,10 @@ from devgold import (
     BLIND57_GOLD,
     BLIND58_GOLD,
     BLIND59_GOLD,
+    BLIND60_GOLD,
+    BLIND61_GOLD,
+    BLIND62_GOLD,
+    BLIND63_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -98,6 +102,9 @@ def share(m: TupleScore, k: int) -> str:
 def add_gold_rows(table: Table, label: str, report: dict) -> None:
     """P/R/F1 per category, role accuracy and result attribute accuracy of one gold file."""
     for cat, v in report["categories"].items():
+        if not v["tp"] + v["fp"] + v["fn"]:  # nothing to score: no gold item, none predicted
+            table.add_row(label, f"{cat} (none in gold or output)", "this pipeline", "", "", "n/a")
+            continue
         table.add_row(
             label,
             cat,
@@ -114,6 +121,8 @@ def add_gold_rows(table: Table, label: str, report: dict) -> None:
         "",
         f"{report['role_accuracy']:.3f}",
     )
+    if not report["result_pairs"]:
+        return  # no matched result: no attribute to score
     for attr, value in report["result_attribute_accuracy"].items():
         table.add_row(
             label,
@@ -208,6 +217,10 @@ def main() -> None:
     add_gold_rows(table, "blind gold 57 (25, no values)", dev_report(args.shared, BLIND57_GOLD))
     add_gold_rows(table, "blind gold 58 (25, no values)", dev_report(args.shared, BLIND58_GOLD))
     add_gold_rows(table, "blind gold 59 (25, no values)", dev_report(args.shared, BLIND59_GOLD))
+    add_gold_rows(table, "blind gold 60 (25, no values)", dev_report(args.shared, BLIND60_GOLD))
+    add_gold_rows(table, "blind gold 61 (25, no values)", dev_report(args.shared, BLIND61_GOLD))
+    add_gold_rows(table, "blind gold 62 (25, no values)", dev_report(args.shared, BLIND62_GOLD))
+    add_gold_rows(table, "blind gold 63 (25, no values)", dev_report(args.shared, BLIND63_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
