@@ -228,6 +228,8 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             continue  # "the release of ChatGPT": a noun
         if v > start and lowers[v - 1] in {"for", "of"} and lowers[v].endswith("ing"):
             continue  # "approaches for constructing prediction intervals": a purpose
+        if _mark_passive_subject(ctx, start, end, v, inside):
+            continue
         if v not in naming and not _has_subject(lowers, start, v):
             continue
         i = v + 1
@@ -261,6 +263,28 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             named = _mark_restated_name(ctx, i, limit, inside)
         if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+
+
+def _mark_passive_subject(
+    ctx: DocContext, start: int, end: int, v: int, inside: list[bool]
+) -> bool:
+    """Flag the name that is the subject of a present passive proposal verb at token `v`
+    ("R-ParVI is proposed for", "a gradient-free method, R-ParVI, is proposed"), unless an
+    agent follows ("is proposed by Smith") or the name is a preposition's object ("a view
+    for MU is presented"); True when one was flagged."""
+    lowers = ctx.lowers
+    if v - 2 < start or lowers[v - 1] not in VOCAB.proposal_passive_auxiliaries:
+        return False
+    if v + 1 < end and lowers[v + 1] in VOCAB.passive_agent_words:
+        return False
+    last = v - 2 - (lowers[v - 2] == ",")  # "method, R-ParVI, is proposed"
+    first = last
+    while first >= start and _name_like(ctx, inside, first):
+        first -= 1
+    if first == last or (first >= start and lowers[first] in VOCAB.link_words):
+        return False  # "a novel perspective for MU is presented": the subject is no name
+    ctx.proposal[first + 1 : last + 1] = [True] * (last - first)
+    return True
 
 
 def _unclosed_bracket(lowers: list[str], start: int, end: int) -> bool:

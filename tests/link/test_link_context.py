@@ -103,6 +103,22 @@ def test_naming_verb_proposes_without_a_subject():
     assert flagged(doc, ctx.proposal) == ["FooNet"]
 
 
+def test_the_subject_of_a_present_passive_proposal_verb_is_proposed():
+    doc, ctx = context("A sampling method, FooNet, is proposed for densities.")
+    assert flagged(doc, ctx.proposal) == ["FooNet"]
+    doc, ctx = context("FooNet is introduced here.")
+    assert flagged(doc, ctx.proposal) == ["FooNet"]
+
+
+def test_a_passive_proposal_with_an_agent_past_tense_or_prepositional_subject_proposes_none():
+    for text in (
+        "BarNet is proposed by Smith.",
+        "BarNet was proposed for speech.",
+        "A view for BarNet is presented.",
+    ):
+        assert not any(context(text)[1].proposal), text
+
+
 def test_proposal_verb_after_a_determiner_is_a_noun():
     _doc, ctx = context("We study the release of ChatGPT.")
     assert not any(ctx.proposal)
