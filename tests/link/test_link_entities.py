@@ -159,6 +159,11 @@ def test_based_on_is_not_a_dataset_cue():
     assert judged("It is based on Zorplex.", "Zorplex").kind == "method"
 
 
+def test_a_preposition_before_a_verb_of_finding_governs_its_subject_not_the_name():
+    text = "Experiments on two sets demonstrate Zorplex gains."
+    assert judged(text, "Zorplex").kind == "method"
+
+
 def test_head_noun_after_a_name_decides_its_kind():
     d = judged("The Zorplex dataset is big.", "Zorplex")
     assert (d.kind, d.supported) == ("dataset", True)
