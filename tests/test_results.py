@@ -564,9 +564,9 @@ def test_a_figure_with_its_own_measure_word_after_it_keeps_none():
     assert rs["99.3%"].metric is None
 
 
-def test_a_figure_after_an_unread_measure_head_keeps_none():
+def test_a_figure_after_its_own_measure_does_not_take_the_earlier_one():
     rs = results("FooNet predicts difficulty with RMSE 0.52, and with a correlation of 0.77.")
-    assert (rs["0.52"].metric, rs["0.77"].metric) == ("rmse", None)
+    assert (rs["0.52"].metric, rs["0.77"].metric) == ("rmse", "correlation")
 
 
 def test_a_figure_labelled_by_the_words_before_its_parenthesis_keeps_none():
@@ -676,6 +676,14 @@ def test_a_count_of_the_material_after_with_is_no_method_figure():
     )
     assert rs["1,186"].kind == "count" and rs["1,186"].method is None
     assert rs["91.2%"].method == "AneuNet"
+
+
+def test_a_count_of_a_dataset_is_no_method_figure():
+    rs = results(
+        "We propose MeterNet. We first present a new benchmark, termed ZorpBench, which "
+        "contains 10730 meter images, and MeterNet reads them."
+    )
+    assert (rs["10730"].dataset, rs["10730"].method) == ("ZorpBench", None)
 
 
 def test_a_count_after_on_and_a_hedge_is_no_method_figure():

@@ -127,6 +127,9 @@ def link_result(
     if draft.kind == "count" and counts_material(ctx.lowers, ti, te):
         draft.method = None  # "trained with 1,186 CTAs": a figure of the data, not the method's
         return
+    if draft.kind == "count" and draft.dataset is not None:
+        draft.method = None  # "RPM-10K, which contains 10730 images": a figure of the dataset
+        return
     own = [m for m in methods if m.sentence == sent and not m.compared]
     own = [m for m in own if not m.instrument or m.name == main_method]
     if (
@@ -253,8 +256,9 @@ def appositive_dataset(
     no other name between, and a data noun between them ("ClawArena-Team, a benchmark of 41
     scenarios spanning 258 rounds"), an appositive whose data noun heads the count's own
     phrase ("5WBENCH, a balanced 5,000-sample benchmark", "MV-MATH: a curated dataset of
-    2,009 problems"), or a verb of holding right after the name ("LongDS comprises 68 tasks
-    ..., spanning 2,225 turns")."""
+    2,009 problems"), or a verb of holding right after the name or its relative pronoun
+    ("LongDS comprises 68 tasks ..., spanning 2,225 turns", "RPM-10K, which contains 10730
+    meter images")."""
     before = [d for d in datasets if d.sentence == sent and d.end <= ti]
     if len({d.name for d in before}) != 1:
         return None
@@ -267,7 +271,9 @@ def appositive_dataset(
     if ":" not in between and not VOCAB.data_nouns.isdisjoint(between):
         return d.name
     joined = any(a == "," and b in {"and", "or"} for a, b in pairwise(between))
-    if not VOCAB.data_composition_verbs.isdisjoint(between[:2]) and ":" not in between:
+    relative = not VOCAB.relative_pronouns.isdisjoint(between[:2])  # "X, which contains"
+    lead = between[: 3 if relative else 2]
+    if not VOCAB.data_composition_verbs.isdisjoint(lead) and ":" not in between:
         return None if joined else d.name  # "X comprises", "X, comprising" (not ", and (ii)")
     if not between or between[0] not in {",", ":"} or ":" in between[1:]:
         return None  # an appositive opens right after the name, its colon the only one
