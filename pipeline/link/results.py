@@ -127,15 +127,16 @@ def link_result(
     if draft.kind == "count" and counts_material(ctx.lowers, ti, te):
         draft.method = None  # "trained with 1,186 CTAs": a figure of the data, not the method's
         return
-    if draft.kind == "count" and draft.dataset is not None:
-        draft.method = None  # "RPM-10K, which contains 10730 images": a figure of the dataset
-        return
     own = [m for m in methods if m.sentence == sent and not m.compared]
     own = [m for m in own if not m.instrument or m.name == main_method]
+    in_clause = any(m.clause == clause and not m.instrument for m in own)
+    if draft.kind == "count" and draft.dataset is not None and not in_clause:
+        draft.method = None  # "RPM-10K, which contains 10730 images": a figure of the dataset
+        return
     if (
         draft.kind == "count"
         and describes_data(ctx, clause, datasets)
-        and not any(m.clause == clause and not m.instrument for m in own)
+        and not in_clause
     ):
         draft.method = None  # "a benchmark of 250 problems": a figure of the data
         return
