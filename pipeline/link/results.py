@@ -133,11 +133,7 @@ def link_result(
     if draft.kind == "count" and draft.dataset is not None and not in_clause:
         draft.method = None  # "RPM-10K, which contains 10730 images": a figure of the dataset
         return
-    if (
-        draft.kind == "count"
-        and describes_data(ctx, clause, datasets)
-        and not in_clause
-    ):
+    if draft.kind == "count" and describes_data(ctx, clause, datasets) and not in_clause:
         draft.method = None  # "a benchmark of 250 problems": a figure of the data
         return
     same_clause = [m for m in own if m.clause == clause]
