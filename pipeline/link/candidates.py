@@ -346,7 +346,8 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
             for k, p in enumerate(pieces)
         ):
             continue  # "CPU-GPU", "LLM-RL": a pair of generic terms; "Single-LLM", "Multi-LLM"
-        bare_short = len(text) <= 3 and text.isupper()
+        known_model = label is not None and any(ch.isdigit() for ch in text)  # "T5-based"
+        bare_short = len(text) <= 3 and text.isupper() and not known_model
         end = start_char + len(text)
         if end == end_char and (j := _known_data_run(words, pieces[-1], last)) > last:
             end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Split-AG News": of "AG News"

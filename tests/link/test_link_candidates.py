@@ -209,6 +209,12 @@ def test_a_participle_of_derivation_or_support_is_cut_from_a_shape():
     assert {"GPT-4o", "FAISS"} <= set(got)
 
 
+def test_a_short_known_model_name_cut_from_a_compound_needs_no_support():
+    cand = shapes("We use T5-based models.")["T5"]
+    assert (cand.label, cand.needs_support) == ("METHOD", False)
+    assert shapes("We use GPT-based models.")["GPT"].needs_support
+
+
 def test_a_release_tag_after_a_hyphen_is_part_of_the_name_not_a_suffix():
     assert {"OpenAI-o1", "GPT-o3"} <= set(shapes("Models such as OpenAI-o1 and GPT-o3 reason."))
 
