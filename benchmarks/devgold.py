@@ -75,6 +75,10 @@ BLIND60_GOLD = ROOT / "tests" / "gold" / "blind60_gold.jsonl"  # 2086, no values
 BLIND61_GOLD = ROOT / "tests" / "gold" / "blind61_gold.jsonl"  # 2087, no values: read after 1st
 BLIND62_GOLD = ROOT / "tests" / "gold" / "blind62_gold.jsonl"  # 2088, no values: read after 1st
 BLIND63_GOLD = ROOT / "tests" / "gold" / "blind63_gold.jsonl"  # 2089, no values: read after 1st
+BLIND64_GOLD = ROOT / "tests" / "gold" / "blind64_gold.jsonl"  # 2090, no values: read after 1st
+BLIND65_GOLD = ROOT / "tests" / "gold" / "blind65_gold.jsonl"  # 2091, no values: read after 1st
+BLIND66_GOLD = ROOT / "tests" / "gold" / "blind66_gold.jsonl"  # 2092, no values: read after 1st
+BLIND67_GOLD = ROOT / "tests" / "gold" / "blind67_gold.jsonl"  # 2093, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

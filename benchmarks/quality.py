@@ -78,6 +78,10 @@ from devgold import (
     BLIND61_GOLD,
     BLIND62_GOLD,
     BLIND63_GOLD,
+    BLIND64_GOLD,
+    BLIND65_GOLD,
+    BLIND66_GOLD,
+    BLIND67_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -221,6 +225,10 @@ def main() -> None:
     add_gold_rows(table, "blind gold 61 (25, no values)", dev_report(args.shared, BLIND61_GOLD))
     add_gold_rows(table, "blind gold 62 (25, no values)", dev_report(args.shared, BLIND62_GOLD))
     add_gold_rows(table, "blind gold 63 (25, no values)", dev_report(args.shared, BLIND63_GOLD))
+    add_gold_rows(table, "blind gold 64 (25, no values)", dev_report(args.shared, BLIND64_GOLD))
+    add_gold_rows(table, "blind gold 65 (25, no values)", dev_report(args.shared, BLIND65_GOLD))
+    add_gold_rows(table, "blind gold 66 (25, no values)", dev_report(args.shared, BLIND66_GOLD))
+    add_gold_rows(table, "blind gold 67 (25, no values)", dev_report(args.shared, BLIND67_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
