@@ -678,6 +678,12 @@ def test_a_count_of_the_material_after_with_is_no_method_figure():
     assert rs["91.2%"].method == "AneuNet"
 
 
+def test_a_span_of_years_is_no_change():
+    assert results("We analyse speeches of the Senate from 1941 to 2015.") == {}
+    rs = results("FooNet lifts the score from 1200 to 1500 points.")
+    assert rs["1500 points"].from_value == 1200
+
+
 def test_a_count_of_a_dataset_is_no_method_figure():
     rs = results(
         "We propose MeterNet. We first present a new benchmark, termed ZorpBench, which "

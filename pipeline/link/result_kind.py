@@ -10,6 +10,15 @@ from pipeline.nlp.tokenizer import doc_lowers, doc_text
 from pipeline.resources import VOCAB, named_regex
 
 
+def _year_span(num: dict, lo: float, hi: float) -> bool:
+    """True when a "from A to B" number and its start are both bare years ("from 1941 to
+    2015"), the later one last."""
+    low, high = num["from_value"], num["value"]
+    bare = num["unit"] is None and num["is_integer"] and not num["grouped"]
+    years = all(float(v).is_integer() and lo <= v <= hi for v in (low, high))
+    return bare and years and low < high
+
+
 def is_result_number(
     num: dict,
     doc: Doc,
@@ -28,6 +37,9 @@ def is_result_number(
         return False
     if num["is_fraction"] and num["unit"] is None and ti - 1 in name_tokens:
         return False  # "LLaMa 2/3": the versions of a named model, not a share
+    lo, hi = limits["year_min"], limits["year_max"]
+    if num["from_value"] is not None and _year_span(num, lo, hi):
+        return False  # "speeches from 1941 to 2015": a period, not a change
     if num.get("signed") or num["from_value"] is not None:
         return True  # "+0.157": an explicit gain; "from 3.16 to 4.04": a reported change
     text = doc_text(doc)
@@ -60,7 +72,6 @@ def is_result_number(
         and not cued(ctx, _RESULT_CUES, max(0, ti - 3), ti)
     ):
         return False  # "360° VR videos", "a 360-degree camera": a format, not an outcome
-    lo, hi = limits["year_min"], limits["year_max"]
     if bare and num["is_integer"] and not num["grouped"] and lo <= num["value"] <= hi:
         return False
     if (
