@@ -263,6 +263,7 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
             named = _mark_restated_name(ctx, i, limit, inside)
         if not named:
             _mark_set_off_name(ctx, i, limit, inside)
+        _mark_added_object(ctx, i, end, inside)
 
 
 def _mark_passive_subject(
@@ -285,6 +286,30 @@ def _mark_passive_subject(
         return False  # "a novel perspective for MU is presented": the subject is no name
     ctx.proposal[first + 1 : last + 1] = [True] * (last - first)
     return True
+
+
+def _mark_added_object(ctx: DocContext, i: int, end: int, inside: list[bool]) -> None:
+    """Flag the name right after a comma and a `proposal_continuers` phrase later in the
+    proposal's sentence as proposed too: "We present MahaSTS, a ... dataset for Marathi, along
+    with MahaSBERT-STS-v2, a fine-tuned model"."""
+    lowers = ctx.lowers
+    for k in range(max(i, 1), end):
+        if lowers[k - 1] != ",":
+            continue
+        length = _continuer_length(lowers, k, end)
+        if length and k + length < end and _name_like(ctx, inside, k + length):
+            _mark_name_from(ctx, k + length, end, inside)
+            return
+
+
+def _continuer_length(lowers: list[str], i: int, end: int) -> int:
+    """The token count of a `proposal_continuers` phrase that starts at token i ("along
+    with", "as well as"), else 0."""
+    for phrase in VOCAB.proposal_continuers:
+        parts = phrase.split()
+        if lowers[i : min(end, i + len(parts))] == parts:
+            return len(parts)
+    return 0
 
 
 def _unclosed_bracket(lowers: list[str], start: int, end: int) -> bool:

@@ -119,6 +119,16 @@ def test_a_passive_proposal_with_an_agent_past_tense_or_prepositional_subject_pr
         assert not any(context(text)[1].proposal), text
 
 
+def test_a_name_added_by_along_with_after_a_comma_is_proposed_too():
+    doc, ctx = context("We present FooSet (FS) for Marathi, along with FooNet, a model.")
+    assert "FooNet" in flagged(doc, ctx.proposal)
+
+
+def test_along_with_outside_a_proposal_proposes_nothing():
+    _doc, ctx = context("Prior work used FooSet, along with FooNet.")
+    assert not any(ctx.proposal)
+
+
 def test_proposal_verb_after_a_determiner_is_a_noun():
     _doc, ctx = context("We study the release of ChatGPT.")
     assert not any(ctx.proposal)
