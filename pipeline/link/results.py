@@ -129,11 +129,11 @@ def link_result(
         return
     own = [m for m in methods if m.sentence == sent and not m.compared]
     own = [m for m in own if not m.instrument or m.name == main_method]
-    in_clause = any(m.clause == clause and not m.instrument for m in own)
-    if draft.kind == "count" and draft.dataset is not None and not in_clause:
+    method_in_clause = any(m.clause == clause and not m.instrument for m in own)
+    if draft.kind == "count" and draft.dataset is not None and not method_in_clause:
         draft.method = None  # "RPM-10K, which contains 10730 images": a figure of the dataset
         return
-    if draft.kind == "count" and describes_data(ctx, clause, datasets) and not in_clause:
+    if draft.kind == "count" and describes_data(ctx, clause, datasets) and not method_in_clause:
         draft.method = None  # "a benchmark of 250 problems": a figure of the data
         return
     same_clause = [m for m in own if m.clause == clause]
