@@ -305,11 +305,16 @@ def _mark_added_object(ctx: DocContext, i: int, end: int, inside: list[bool]) ->
 def _continuer_length(lowers: list[str], i: int, end: int) -> int:
     """The token count of a `proposal_continuers` phrase that starts at token i ("along
     with", "as well as"), else 0."""
-    for phrase in VOCAB.proposal_continuers:
-        parts = phrase.split()
+    for parts in _continuers():
         if lowers[i : min(end, i + len(parts))] == parts:
             return len(parts)
     return 0
+
+
+@cache
+def _continuers() -> tuple[list[str], ...]:
+    """The `proposal_continuers` phrases as word lists (built once)."""
+    return tuple(phrase.split() for phrase in sorted(VOCAB.proposal_continuers))
 
 
 def _unclosed_bracket(lowers: list[str], start: int, end: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING
 
 from spacy.tokens import Doc, Span
@@ -668,12 +669,24 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+@cache
+def _member_blockers() -> frozenset[str]:
+    """Words that keep a list member from naming a measure: praise, change and performance
+    verbs, determiners and function words ("in [both] speed and accuracy")."""
+    return (
+        VOCAB.evaluative_adjectives
+        | VOCAB.measure_change_verbs
+        | VOCAB.performance_verbs
+        | VOCAB.noun_determiners
+        | VOCAB.title_stopwords
+    )
+
+
 def _coordinated_member(words: list[str], lowers: list[str], run: list[int]) -> bool:
     """Whether a list member next to a known metric names a measure: two or three plain
     words on a measure head other than a resource ("completion time"), or one noun that
     names a measure alone ("specificity"); no praise, verb or determiner in it."""
-    blocked = VOCAB.evaluative_adjectives | VOCAB.measure_change_verbs | VOCAB.performance_verbs
-    blocked |= VOCAB.noun_determiners | VOCAB.title_stopwords  # "in [both] speed and accuracy"
+    blocked = _member_blockers()
     if not run or any(lowers[k] in blocked for k in run):
         return False
     if len(run) == 1:
@@ -737,7 +750,8 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
     phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
-    phrases += coordinated_measure_spans(doc, [s for s in filter_spans(spans) if keep_metric(s)])
+    known = [span for span in filter_spans(spans) if keep_metric(span)]
+    phrases += coordinated_measure_spans(doc, known)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
@@ -747,9 +761,9 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
             continue
         used.append((s, e))
         by_name.setdefault(canonical, MetricDraft(canonical)).mentions.append((s, e))
-    for span in filter_spans(spans):
+    for span in known:
         s, e = span.start_char, span.end_char
-        if any(s < te and ts < e for ts, te in taken + used) or not keep_metric(span):
+        if any(s < te and ts < e for ts, te in taken + used):
             continue
         draft = by_name.setdefault(span.id_, MetricDraft(span.id_))
         draft.mentions.append((s, e))
