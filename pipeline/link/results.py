@@ -116,6 +116,8 @@ def link_result(
                 or fronted_dataset(datasets, ti, ctx)
             )
             draft.dataset = hit.name if hit else None
+        if draft.dataset is None:  # "We release ShotFinder, a benchmark ... It comprises 1,210"
+            draft.dataset = pronoun_dataset(ctx, sent, datasets, own_datasets)
     versus = versus_method(ctx, ti, sent, methods)
     if versus is not None:  # "matches BioBERT-ST on MRR (0.876 vs. 0.866)": B is the rival's
         draft.method = versus
@@ -213,6 +215,28 @@ def anaphoric_dataset(
         ):
             return names.pop()
     return None
+
+
+def pronoun_dataset(
+    ctx: DocContext, sent: int, datasets: list[Tagged], own: Sequence[str] = ()
+) -> str | None:
+    """The abstract's one dataset (else the one it introduces) when the value's sentence
+    opens with a pronoun and a composition verb right after a sentence naming that dataset:
+    "We curate ShotFinder, a benchmark for shot retrieval. It comprises 1,210 samples"."""
+    names = {d.name for d in datasets}
+    if len(names) != 1:
+        names = set(own)
+    if len(names) != 1 or sent == 0:
+        return None
+    lows, (start, end) = ctx.lowers, ctx.sent_bounds[sent]
+    if end - start < 3 or lows[start] not in VOCAB.anaphoric_pronouns:
+        return None
+    if lows[start + 1] not in VOCAB.data_composition_verbs:
+        return None
+    name = next(iter(names))
+    if not any(d.name == name and d.sentence == sent - 1 for d in datasets):
+        return None
+    return name
 
 
 def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -> list[Tagged]:

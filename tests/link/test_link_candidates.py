@@ -406,6 +406,18 @@ def test_counted_list_after_a_colon():
     assert listed("We use two datasets: CoQA and QuAC.") == ["CoQA", "QuAC"]
 
 
+def test_a_listed_metric_may_follow_the():
+    doc, ctx = with_context("We propose two metrics, Polar-Consistency and the Contradiction Index.")
+    assert [(c.text, c.hint) for c in listed_candidates(doc, ctx)] == [
+        ("Polar-Consistency", "METRIC"),
+        ("Contradiction Index", "METRIC"),
+    ]
+
+
+def test_a_listed_method_after_the_ends_the_list():
+    assert listed("We use two models, FooNet and the Transformer.") == []
+
+
 def test_counted_list_skips_a_lower_case_descriptor_of_each_member():
     text = "We release two datasets: OASD-20K for audio separation and OSVA-5K for video."
     assert listed(text) == ["OASD-20K", "OSVA-5K"]

@@ -264,6 +264,16 @@ def test_the_dataset_refers_to_no_dataset_among_several_the_abstract_does_not_in
     assert s.results(datasets=("Thiomi", "Voice"))["601,000"][3] is None
 
 
+def test_it_with_a_composition_verb_refers_to_the_dataset_of_the_sentence_before():
+    s = Sentence("We release Thiomi for speech. It comprises over 601,000 annotations.")
+    assert s.results(datasets=("Thiomi",))["601,000"][3] == "Thiomi"
+
+
+def test_it_refers_to_no_dataset_the_sentence_before_does_not_name():
+    s = Sentence("We release Thiomi. Our model is small. It comprises over 601,000 weights.")
+    assert s.results(datasets=("Thiomi",))["601,000"][3] is None
+
+
 def test_a_figure_before_a_condition_continues_the_measure_of_the_one_before():
     text = (
         "Fine-tuning reduced word error rate to 15.8% with 1.4 hours of data, reached 10.7% "
