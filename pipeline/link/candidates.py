@@ -654,8 +654,8 @@ def listed_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
             if low != "(" and (named := _described_member(words, lowers, i)) is not None:
                 i = named  # "multiple-choice questions (DiagnosticMCQ)": the name in parentheses
                 described = True
-            nxt = words[i + 1] if i + 1 < len(words) else ""
-            if low != "(" and lowers[i] == "the" and nxt[:1].isupper() and hint in _THE_NAMED:
+            following = words[i + 1] if i + 1 < len(words) else ""
+            if low != "(" and lowers[i] == "the" and following[:1].isupper() and hint in _THE_NAMED:
                 i += 1  # "two metrics, Polar-Consistency and the Contradiction Index"
             j, maker = i, hint == "ORGANISATION"  # a maker may be a generic word: "OpenAI"
             while j < len(words) and _listed_word(words, lowers, j, first=j == i and not maker):
