@@ -519,14 +519,16 @@ def proposed_name_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     words, lowers = doc_words(doc), ctx.lowers
     out = []
     for v in ctx.cue_list("PROPOSAL_VERB", 1, len(words) - 2):
-        if lowers[v - 1] not in {"we", "paper", "work"}:
+        subject = v - 1 - (v >= 2 and lowers[v - 1] in VOCAB.skip_adverbs)  # "we also release"
+        if lowers[subject] not in {"we", "paper", "work"}:
             continue
         word = words[v + 1]
-        if _coined_with_appositive(words, lowers, v + 1):
+        if subject == v - 1 and _coined_with_appositive(words, lowers, v + 1):
             start = ctx.starts[v + 1]
             out.append(Candidate(start, start + len(word), word, "proposal"))
             continue
-        end = _coined_phrase(words, lowers, v + 1) if lowers[v] in VOCAB.coining_verbs else None
+        coins = subject == v - 1 and lowers[v] in VOCAB.coining_verbs  # lower-case coinages
+        end = _coined_phrase(words, lowers, v + 1) if coins else None  # follow "we" itself
         if end is not None:  # "We propose dynamic Stiefel routing: a pool of ..."
             start, stop = ctx.starts[v + 1], ctx.starts[end - 1] + len(words[end - 1])
             out.append(Candidate(start, stop, doc_text(doc)[start:stop], "proposal"))

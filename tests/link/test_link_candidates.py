@@ -536,6 +536,16 @@ def test_capitalised_word_after_we_present_before_a_comma_is_introduced():
     ]
 
 
+def test_an_adverb_may_stand_between_we_and_the_proposal_verb():
+    doc, ctx = with_context("We also release Misviz-synth, a synthetic dataset.")
+    assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["Misviz-synth"]
+
+
+def test_a_lower_case_coinage_needs_we_right_before_the_proposal_verb():
+    doc, ctx = with_context("We also introduce pause-tuning, a technique that helps.")
+    assert proposed_name_candidates(doc, ctx) == []
+
+
 def test_an_introduced_name_may_open_with_a_lower_case_letter():
     doc, ctx = with_context("We present fMRI-LM, a foundational model.")
     assert [c.text for c in proposed_name_candidates(doc, ctx)] == ["fMRI-LM"]
