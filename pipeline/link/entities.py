@@ -376,7 +376,7 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         while i < n and words[i] != ")":
             i += 1
         i += 1
-    if i >= n or words[i] not in {",", ":"}:  # "Medical Malice: a dataset of"
+    if i >= n or words[i] not in VOCAB.appositive_separators:  # "Medical Malice: a dataset"
         return None
     return _phrase_head(doc, ctx, i)
 

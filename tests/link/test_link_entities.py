@@ -176,6 +176,10 @@ def test_appositive_head_decides_the_kind():
     assert (d.kind, d.supported) == ("dataset", True)
 
 
+def test_an_appositive_after_a_dash_decides_the_kind():
+    assert judged("We release Zorplex -- a dataset of poem fragments.", "Zorplex").kind == "dataset"
+
+
 def test_a_definition_of_the_sentence_subject_decides_the_kind():
     text = "Zorplex is a comprehensive corpus of Sinhala texts. It is large."
     assert judged(text, "Zorplex").kind == "dataset"
