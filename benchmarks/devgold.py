@@ -79,6 +79,10 @@ BLIND64_GOLD = ROOT / "tests" / "gold" / "blind64_gold.jsonl"  # 2090, no values
 BLIND65_GOLD = ROOT / "tests" / "gold" / "blind65_gold.jsonl"  # 2091, no values: read after 1st
 BLIND66_GOLD = ROOT / "tests" / "gold" / "blind66_gold.jsonl"  # 2092, no values: read after 1st
 BLIND67_GOLD = ROOT / "tests" / "gold" / "blind67_gold.jsonl"  # 2093, no values: read after 1st
+BLIND68_GOLD = ROOT / "tests" / "gold" / "blind68_gold.jsonl"  # 2094, no values: read after 1st
+BLIND69_GOLD = ROOT / "tests" / "gold" / "blind69_gold.jsonl"  # 2095, no values: read after 1st
+BLIND70_GOLD = ROOT / "tests" / "gold" / "blind70_gold.jsonl"  # 2096, no values: read after 1st
+BLIND71_GOLD = ROOT / "tests" / "gold" / "blind71_gold.jsonl"  # 2097, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -82,6 +82,10 @@ from devgold import (
     BLIND65_GOLD,
     BLIND66_GOLD,
     BLIND67_GOLD,
+    BLIND68_GOLD,
+    BLIND69_GOLD,
+    BLIND70_GOLD,
+    BLIND71_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -229,6 +233,10 @@ def main() -> None:
     add_gold_rows(table, "blind gold 65 (25, no values)", dev_report(args.shared, BLIND65_GOLD))
     add_gold_rows(table, "blind gold 66 (25, no values)", dev_report(args.shared, BLIND66_GOLD))
     add_gold_rows(table, "blind gold 67 (25, no values)", dev_report(args.shared, BLIND67_GOLD))
+    add_gold_rows(table, "blind gold 68 (25, no values)", dev_report(args.shared, BLIND68_GOLD))
+    add_gold_rows(table, "blind gold 69 (25, no values)", dev_report(args.shared, BLIND69_GOLD))
+    add_gold_rows(table, "blind gold 70 (25, no values)", dev_report(args.shared, BLIND70_GOLD))
+    add_gold_rows(table, "blind gold 71 (25, no values)", dev_report(args.shared, BLIND71_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
