@@ -790,6 +790,7 @@ def evidenced_metrics(
     changes = VOCAB.measure_change_verbs | VOCAB.change_nouns
 
     short = named_regex("short_prefixed_metric")  # "rFID" is no qualified "FID"
+    other_senses = VOCAB.metric_other_sense_after
 
     def evidenced(m: MetricDraft) -> bool:
         for s, e in m.mentions:
@@ -798,6 +799,8 @@ def evidenced_metrics(
             if qualified and not short.match(text[s:e]):
                 return True  # "validation loss" (not "KL divergences": a plural qualifies none)
             ts, te = ctx.token_span(s, e)
+            if not other_senses.isdisjoint(ctx.lowers[te : te + 4]):
+                continue  # "higher precision (FP16 or FP8)": the precision of numbers
             if ctx.cue_list("METRIC_LIST_INTRO", max(0, ts - 4), ts):
                 return True
             if any(

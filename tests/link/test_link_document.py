@@ -125,3 +125,8 @@ def test_a_cost_named_only_before_the_proposal_is_no_metric():
 def test_a_cost_named_again_after_the_proposal_or_with_a_value_is_a_metric():
     text = "Serving suffers from high latency. We propose FooServe, which lowers latency by 30%."
     assert metric_names(text) == ["latency"]
+
+
+def test_an_ambiguous_metric_word_before_number_formats_is_the_precision_of_numbers():
+    assert metric_names("We keep higher precision (FP16 or FP8) in two layers.") == []
+    assert metric_names("We report higher precision than the baselines.") == ["precision"]
