@@ -590,8 +590,10 @@ def vote_kind(
         prep, before = _preposition_before(doc, cs)
         defined = mend + 3 < n and lowers[mend] == "(" and lowers[mend + 2] == ")"
         after = mend + 3 if defined else mend
-        if after < n and lowers[after] in VOCAB.metric_heads_after_name:
-            scored = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score"
+        verb = after + 1 < n and lowers[after + 1] in VOCAB.verb_object_openers
+        if after < n and lowers[after] in VOCAB.metric_heads_after_name and not verb:
+            scored = True  # "on the CHAIRi metric", "the Instance Affinity (IA) score" (not
+            # "QVal measures how well ...": a verb)
         if ms >= 1 and lowers[ms - 1] in VOCAB.metric_nouns_before_name and draft.label is None:
             draft.metric_like = True  # "the official SAT Competition metric PAR-2"
         if _valued(ctx.lowers, mend):

@@ -223,6 +223,12 @@ def test_defined_name_before_a_measure_noun_is_metric_like():
     assert judged(text, "Instance Affinity").metric_like
 
 
+def test_a_name_whose_verb_is_measures_is_not_metric_like():
+    text = "We introduce Zorplex, a testbed for signals. Zorplex measures how well scores align."
+    assert not judged(text, "Zorplex").metric_like
+    assert judged("The Zorplex measures are reported.", "Zorplex").metric_like
+
+
 def test_an_acronym_right_after_a_percentage_is_metric_like():
     assert judged("It reaches 91.4% ANLS on X.", "ANLS").metric_like
     assert not judged("It reaches 91.4% on ANLS.", "ANLS").metric_like
