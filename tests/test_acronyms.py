@@ -172,6 +172,18 @@ def test_short_form_then_colon_then_its_long_form(nlp):
     assert (a.short, a.long) == ("REDS", "REward learning from Demonstration with Segmentations")
 
 
+def test_short_form_then_an_article_then_its_long_form(nlp):
+    text = "We introduce VAPT, the Value-Alignment Perception Toolkit, for studying values."
+    (a,) = find_acronyms(nlp(text))
+    assert (a.short, a.long) == ("VAPT", "Value-Alignment Perception Toolkit")
+
+
+def test_an_appositive_that_does_not_spell_the_short_form_or_runs_on_is_no_definition(nlp):
+    assert find_acronyms(nlp("We use VAPT, the Toolkit for Studying Values, here.")) == []
+    text = "We use UPA, an Unsupervised Prompt Agent For Many Large Diverse Tasks."
+    assert find_acronyms(nlp(text)) == []
+
+
 def test_a_heading_or_a_run_that_does_not_spell_the_short_form_is_no_colon_definition(nlp):
     doc = nlp("BACKGROUND: The effect is unclear. We propose MIMO: a simple fix for retrieval.")
     assert find_acronyms(doc) == []

@@ -168,6 +168,7 @@ class _Tokens:
 STOP_TOKENS = VOCAB.acronym_window_stops
 _OPEN = frozenset("(")
 _COLON = frozenset(":")
+_COMMA = frozenset(",")
 
 
 def _window_before(
@@ -214,6 +215,10 @@ def find_acronyms(doc: Doc) -> list[Acronym]:
                 found.append(pair)
     for i in indices_of(toks.words, _COLON):
         pair = _short_colon_long(toks, i)
+        if pair is not None:
+            found.append(pair)
+    for i in indices_of(toks.words, _COMMA):
+        pair = _short_appositive_long(toks, i)
         if pair is not None:
             found.append(pair)
     for i in indices_of(toks.words, VOCAB.naming_verbs):
@@ -289,6 +294,40 @@ def _short_colon_long(toks: _Tokens, colon_i: int) -> Acronym | None:
         return None  # the run went on past the longest long form: no definition
     short_start = toks.starts[colon_i - 1]
     return Acronym(short, short_start, short_start + len(short), long, start, toks.end(last))
+
+
+def _short_appositive_long(toks: _Tokens, comma_i: int) -> Acronym | None:
+    """A "SHORT, the Long Form" definition ("VAPT, the Value-Alignment Perception Toolkit,
+    for studying ..."): a short form of two or more capitals before the comma, an article
+    after it, then a capitalised run (function words inside it) that ends where the next
+    word is no capitalised one and whose letters spell the short form from its first word."""
+    words = toks.words
+    if comma_i < 1 or comma_i + 2 >= len(words) or words[comma_i + 1] not in _ARTICLES:
+        return None
+    short = words[comma_i - 1]
+    if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
+        return None
+    spelled = spelled_part(short)
+    end, first = _sentence_end(toks, comma_i), comma_i + 2
+    last = None
+    for j in range(first, min(end, first + max_long_words(spelled))):
+        if words[j][:1].isupper():
+            last = j
+        elif words[j] not in VOCAB.long_form_function_words:
+            break
+    if last is None or not words[first][:1].isupper():
+        return None
+    if last + 1 < end and words[last + 1][:1].isupper():
+        return None  # the run goes on past the longest long form: no definition
+    start = toks.starts[first]
+    long = toks.text[start : toks.end(last)]
+    if best_long_form(spelled, long) != 0 or not valid_pair(spelled, long):
+        return None
+    short_start = toks.starts[comma_i - 1]
+    return Acronym(short, short_start, short_start + len(short), long, start, toks.end(last))
+
+
+_ARTICLES = frozenset(("a", "an", "the"))
 
 
 def _long_then_short(
