@@ -178,6 +178,33 @@ def test_short_form_then_an_article_then_its_long_form(nlp):
     assert (a.short, a.long) == ("VAPT", "Value-Alignment Perception Toolkit")
 
 
+@pytest.mark.parametrize(
+    "text,long",
+    [
+        (
+            "We propose CALM, a joint Contextual Acoustic-Linguistic Modeling tool.",
+            "Contextual Acoustic-Linguistic Modeling",
+        ),
+        (
+            "We propose DART, i.e., Dynamic Attention-Guided Runtime Tracing, here.",
+            "Dynamic Attention-Guided Runtime Tracing",
+        ),
+        (
+            'We propose ASTRO, the "Autoregressive Search-Taught Reasoner", here.',
+            "Autoregressive Search-Taught Reasoner",
+        ),
+    ],
+)
+def test_an_appositive_long_form_may_follow_an_adjective_a_quote_or_ie(nlp, text, long):
+    (a,) = find_acronyms(nlp(text))
+    assert a.long == long
+
+
+def test_an_appositive_head_noun_and_preposition_open_no_long_form(nlp):
+    text = "We propose FiVeD, a framework for Fine-grained Verification with Diagnostic cues."
+    assert find_acronyms(nlp(text)) == []
+
+
 def test_an_appositive_that_does_not_spell_the_short_form_or_runs_on_is_no_definition(nlp):
     assert find_acronyms(nlp("We use VAPT, the Toolkit for Studying Values, here.")) == []
     text = "We use UPA, an Unsupervised Prompt Agent For Many Large Diverse Tasks."

@@ -298,17 +298,30 @@ def _short_colon_long(toks: _Tokens, colon_i: int) -> Acronym | None:
 
 def _short_appositive_long(toks: _Tokens, comma_i: int) -> Acronym | None:
     """A "SHORT, the Long Form" definition ("VAPT, the Value-Alignment Perception Toolkit,
-    for studying ..."): a short form of two or more capitals before the comma, an article
-    after it, then a capitalised run (function words inside it) that ends where the next
-    word is no capitalised one and whose letters spell the short form from its first word."""
+    for studying ...", "CALM, a joint Contextual ...", "DART, i.e., Dynamic ..."): a short
+    form of two or more capitals before the comma, an article or "i.e." after it, at most two
+    lower-case words or quotes, then a capitalised run (function words inside it) that ends
+    where the next word is no capitalised one and whose letters spell the short form from
+    its first word."""
     words = toks.words
-    if comma_i < 1 or comma_i + 2 >= len(words) or words[comma_i + 1] not in _ARTICLES:
+    if comma_i < 1 or comma_i + 2 >= len(words):
         return None
     short = words[comma_i - 1]
     if not is_short_form(short) or sum(c.isupper() for c in short) < 2:
         return None
+    end, first = _sentence_end(toks, comma_i), comma_i + 1
+    if words[first] in VOCAB.restatement_markers:  # "DART, i.e., Dynamic Attention-Guided ..."
+        first += 1 + (first + 1 < end and words[first + 1] == ",")
+    elif words[first] in _ARTICLES:
+        first += 1
+    else:
+        return None
+    nouns = VOCAB.method_heads | VOCAB.dataset_heads | VOCAB.long_form_function_words
+    for _ in range(2):  # "a novel", "a joint", 'the "Autoregressive ...' (not "a framework for")
+        word = words[first] if first < end else ""
+        if word in _QUOTES or (word.isalpha() and word.islower() and word not in nouns):
+            first += 1
     spelled = spelled_part(short)
-    end, first = _sentence_end(toks, comma_i), comma_i + 2
     last = None
     for j in range(first, min(end, first + max_long_words(spelled))):
         if words[j][:1].isupper():
@@ -328,6 +341,7 @@ def _short_appositive_long(toks: _Tokens, comma_i: int) -> Acronym | None:
 
 
 _ARTICLES = frozenset(("a", "an", "the"))
+_QUOTES = frozenset(('"', "'", "“", "‘", "``"))
 
 
 def _long_then_short(
