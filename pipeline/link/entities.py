@@ -84,6 +84,8 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
             continue
         name = " ".join((cand.canonical or cand.text).split())
         surfaces = [name, cand.text] + ([cand.alias] if cand.alias else [])
+        if cand.source == "acronym" and cand.alias and _plural_short(cand.alias):
+            surfaces.append(cand.alias[:-1])  # "Low-Rank Adapters (LoRAs)" ... "each LoRA"
         draft = next((by_surface[fold(s)] for s in surfaces if fold(s) in by_surface), None)
         if draft is None:
             draft = Draft(name, [], {cand.source}, cand.label, cand.needs_support, hint=cand.hint)
@@ -96,7 +98,8 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
             if (
                 cand.source == "acronym"
                 and draft.name != name
-                and fold(draft.name) == fold(cand.alias or "")
+                and fold(draft.name) in map(fold, surfaces[2:])  # the short form, or its
+                # singular
             ):
                 draft.aliases.append(draft.name)
                 draft.name = name
@@ -108,6 +111,12 @@ def cluster(cands: list[Candidate], generic_shorts: set[str]) -> list[Draft]:
         for s in draft.surfaces():
             by_surface[fold(s)] = draft
     return merge_versions(drafts)
+
+
+def _plural_short(alias: str) -> bool:
+    """True for a short form written with a plural 's' after two or more capitals ("LoRAs",
+    "CvHNNs"), whose singular names the same thing."""
+    return alias.endswith("s") and sum(c.isupper() for c in alias) >= 2
 
 
 _PIECE_BREAKS = regex.compile(r"[\s\-–_/]+")

@@ -62,6 +62,13 @@ def test_cluster_joins_a_short_form_to_its_definition_in_either_order():
     assert summary(cluster([short, long], set())) == expected
 
 
+def test_cluster_joins_the_singular_of_a_plural_short_form_to_its_definition():
+    long = Candidate(0, 17, "Low-Rank Adapters", "acronym", alias="LoRAs")
+    short = Candidate(30, 34, "LoRA", "lexicon")
+    (d,) = cluster([short, long], set())
+    assert (d.name, sorted(d.aliases)) == ("Low-Rank Adapters", ["LoRA", "LoRAs"])
+
+
 def test_cluster_keeps_support_need_only_when_every_candidate_needs_it():
     long = Candidate(0, 22, "Sparse Mixture Routing", "acronym", alias="SMR")
     short = Candidate(30, 33, "SMR", "shape", needs_support=True)
