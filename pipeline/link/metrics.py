@@ -585,8 +585,10 @@ def _changed_run(
     while run and lowers[run[-1]] not in heads:
         run.pop()
     end = run[-1] + 1 if run else first
-    if len(run) < 2 or (end < len(words) and _plain_word(words[end], VOCAB.link_words)):
-        return [], first  # "improves task success rates of ...": the name goes on
+    goes_on = end < len(words) and _plain_word(words[end], VOCAB.link_words)
+    if len(run) < 2 or (goes_on and not _compares(lowers, end)):
+        return [], first  # "improves task success rates of ...": the name goes on (not
+        # "improves survey completion rates relative to ...")
     while run and lowers[run[0]] in VOCAB.evaluative_adjectives:
         run = run[1:]  # "achieves [state-of-the-art] semantic similarity": praise, not name
     if len(run) < 2 or any(lowers[k] in VOCAB.evaluative_adjectives for k in run):
@@ -594,6 +596,13 @@ def _changed_run(
     if " ".join(lowers[k] for k in run[-2:]) in VOCAB.non_measure_phrases:
         return [], first
     return run, end
+
+
+def _compares(lowers: list[str], k: int) -> bool:
+    """True when token k opens a comparison before its preposition ("relative to", "compared
+    with"): no word of a name."""
+    nxt = lowers[k + 1] if k + 1 < len(lowers) else ""
+    return lowers[k] in VOCAB.prepositional_comparison_cues and nxt in {"to", "with", "against"}
 
 
 def _phrase_span(

@@ -384,6 +384,13 @@ def test_what_a_change_verb_moves_is_a_metric():
     ]
 
 
+def test_a_comparison_after_what_a_change_verb_moves_ends_its_name():
+    text = "It improves survey completion rates relative to forms, and task success rates of X."
+    assert spans_of(changed_phrase_spans, text) == [
+        ("survey completion rates", "survey completion rate")
+    ]
+
+
 def test_praise_before_what_a_change_verb_moves_is_not_part_of_its_name():
     text = "It reaches consistently higher state-of-the-art executable rates across tasks."
     assert spans_of(changed_phrase_spans, text) == [("executable rates", "executable rate")]
