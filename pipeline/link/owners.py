@@ -84,6 +84,18 @@ def dataset_right_after(datasets: list[Tagged], te: int, ctx: DocContext) -> Tag
     return None
 
 
+def glued_count_dataset(
+    datasets: list[Tagged], end_char: int, te: int, ctx: DocContext
+) -> Tagged | None:
+    """The dataset whose name starts right after a count glued to its unit by a hyphen ("a
+    540-article Cuban Protests corpus", "a 5,000-prompt probe suite"): the count sizes it."""
+    k = te - 1
+    token_end = ctx.starts[k] + len(ctx.lowers[k])
+    if token_end <= end_char or ctx.lowers[k][end_char - ctx.starts[k] :][:1] != "-":
+        return None
+    return next((d for d in datasets if d.start == te), None)
+
+
 def count_source_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged | None:
     """The one dataset a count of items is drawn from, right after it: "1,189 questions from
     KalshiBench", "47,144 ICU stays in the MIMIC-IV database"; not "12 LLMs on X" (a

@@ -17,6 +17,7 @@ from pipeline.link.owners import (
     dataset_right_after,
     describes_data,
     fronted_dataset,
+    glued_count_dataset,
     items_of_dataset,
     labelled_method,
     metric_right_after,
@@ -95,6 +96,7 @@ def link_result(
         before = [d for d in datasets if d.clause == clause and d.end <= ti]
         hit = (
             dataset_right_after(datasets, te, ctx)
+            or glued_count_dataset(datasets, draft.end, te, ctx)
             or items_of_dataset(datasets, te, ctx)
             or nearest(before, ti)
             or count_source_dataset(datasets, te, ctx)

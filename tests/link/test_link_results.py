@@ -274,6 +274,16 @@ def test_it_refers_to_no_dataset_the_sentence_before_does_not_name():
     assert s.results(datasets=("Thiomi",))["601,000"][3] is None
 
 
+def test_a_count_glued_to_its_unit_before_a_dataset_name_sizes_that_dataset():
+    s = Sentence("We test it on a 540-article Protests corpus.")
+    assert s.results(datasets=("Protests",))["540"][3] == "Protests"
+
+
+def test_a_count_after_a_dataset_and_a_providing_participle_is_the_dataset_s():
+    s = Sentence("The benchmark has two parts: Foo, providing 17,021 captions.")
+    assert s.results(datasets=("Foo",))["17,021"][3] == "Foo"
+
+
 def test_a_figure_before_a_condition_continues_the_measure_of_the_one_before():
     text = (
         "Fine-tuning reduced word error rate to 15.8% with 1.4 hours of data, reached 10.7% "
