@@ -119,6 +119,26 @@ def _plural_short(alias: str) -> bool:
     return alias.endswith("s") and sum(c.isupper() for c in alias) >= 2
 
 
+def merge_headed_shorts(drafts: list[Draft]) -> list[Draft]:
+    """A short form with a component noun after it ("MFE Module") beside the item that short
+    form names ("Multi-modal Feature Enhancement (MFE)") is that item; the pair is an alias."""
+    by_surface = {fold(s): d for d in drafts for s in d.surfaces()}
+    heads = VOCAB.component_name_heads
+    merged: set[int] = set()
+    for d in drafts:
+        parts = d.name.split()
+        if len(parts) != 2 or parts[1].lower() not in heads or d.aliases:
+            continue
+        one = by_surface.get(fold(parts[0]))
+        if one is None or one is d or id(one) in merged:
+            continue
+        one.aliases.append(d.name)
+        one.sources |= d.sources
+        one.needs_support = one.needs_support and d.needs_support
+        merged.add(id(d))
+    return [d for d in drafts if id(d) not in merged]
+
+
 _PIECE_BREAKS = regex.compile(r"[\s\-–_/]+")
 _VERSIONED = regex.compile(r"(?P<base>.*\S)\s+v?\d+(?:\.\d+)+")
 
@@ -137,7 +157,7 @@ def merge_versions(drafts: list[Draft]) -> list[Draft]:
         d.label, d.hint = d.label or bare.label, d.hint or bare.hint
         d.needs_support = d.needs_support and bare.needs_support
         merged.add(id(bare))
-    return merge_plurals([d for d in drafts if id(d) not in merged])
+    return merge_headed_shorts(merge_plurals([d for d in drafts if id(d) not in merged]))
 
 
 def merge_plurals(drafts: list[Draft]) -> list[Draft]:

@@ -69,6 +69,17 @@ def test_cluster_joins_the_singular_of_a_plural_short_form_to_its_definition():
     assert (d.name, sorted(d.aliases)) == ("Low-Rank Adapters", ["LoRA", "LoRAs"])
 
 
+def test_cluster_joins_a_short_form_with_a_component_noun_to_the_item_it_names():
+    long = Candidate(0, 31, "Multi-modal Feature Enhancement", "acronym", alias="MFE")
+    module = Candidate(40, 50, "MFE Module", "title", needs_support=True)
+    other = Candidate(60, 70, "XYZ Module", "title", needs_support=True)
+    drafts = cluster([long, module, other], set())
+    assert summary(drafts) == [
+        ("Multi-modal Feature Enhancement", ["MFE", "MFE Module"], ["acronym", "title"]),
+        ("XYZ Module", [], ["title"]),
+    ]
+
+
 def test_cluster_keeps_support_need_only_when_every_candidate_needs_it():
     long = Candidate(0, 22, "Sparse Mixture Routing", "acronym", alias="SMR")
     short = Candidate(30, 33, "SMR", "shape", needs_support=True)
