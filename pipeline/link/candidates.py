@@ -17,6 +17,7 @@ from pipeline.link.terms import (
     ends_in_model_class,
     is_generic,
     is_metric_name,
+    is_named_theory,
     is_place_or_organisation,
     is_plural_acronym,
     languages,
@@ -71,7 +72,11 @@ def acronym_candidates(
             or _is_metric_span(doc, a["long_start"], a["long_end"])
             or _is_metric_span(doc, a["short_start"], a["short_end"])  # "area under ... (AUC)"
             or is_metric_name(long)
-            or (head in VOCAB.task_heads and not ctx.proposal[ctx.token_at(a["long_start"])])
+            or (
+                head in VOCAB.task_heads
+                and not ctx.proposal[ctx.token_at(a["long_start"])]
+                and not is_named_theory(long)  # "Self-Determination Theory (SDT)" is a method
+            )
             # "Human Activity Recognition (HAR)" is a task; a name a paper proposes is not
             # ("we propose Privacy-aware Routing for Inference ... (PRISM)")
             or head.endswith(tuple(VOCAB.condition_suffixes))  # "Knee Osteoarthritis (KOA)"
@@ -86,7 +91,7 @@ def acronym_candidates(
             continue
         if long.split()[0].lower() in VOCAB.long_form_bad_starts:
             continue  # "compared with a model trained on ... (CMR-DL)": not a definition
-        weak = head in VOCAB.generic_heads or long.islower()
+        weak = (head in VOCAB.generic_heads and not is_named_theory(long)) or long.islower()
         titled = long.split()[-1] in VOCAB.title_dataset_heads  # "... Inpatient Initiative"
         out.append(
             Candidate(

@@ -166,6 +166,8 @@ def is_property_name(name: str) -> bool:
     words = name.split()
     if len(words) < 2 or not all(w[:1].isupper() for w in words):
         return False
+    if is_named_theory(name):
+        return False
     if words[-1] in VOCAB.concept_heads:
         return True  # "Linear Representation Hypothesis": a concept, not a method
     last = words[-1].lower()
@@ -176,11 +178,24 @@ def is_property_name(name: str) -> bool:
     )
 
 
+def is_named_theory(name: str) -> bool:
+    """True for a title-case theory named by two or more words or a hyphened word before its
+    head ("Cognitive Load Theory", "Actor-Network Theory"): a method, not a field ("Category
+    Theory") or a concept."""
+    words = name.split()
+    return (
+        len(words) >= 2
+        and words[-1] in VOCAB.theory_heads
+        and all(w[:1].isupper() for w in words)
+        and (len(words) >= 3 or "-" in words[0])
+    )
+
+
 def is_task_name(name: str) -> bool:
     """A title-case name of a task: two or more capitalised words, the last a task head
     ("Scene Text Detection", "Script Identification" is not: no task head)."""
     words = name.split()
-    if len(words) < 2 or not all(w[:1].isupper() for w in words):
+    if len(words) < 2 or not all(w[:1].isupper() for w in words) or is_named_theory(name):
         return False
     return words[-1].lower() in VOCAB.task_heads
 

@@ -777,3 +777,9 @@ def test_common_words_places_and_other_appositives_make_no_candidate():
 def test_an_instruction_or_release_tag_ends_a_shaped_model_name():
     got = set(shapes("We tune Gemma-2-9B-it and Mistral-7B-v0.1 here."))
     assert {"Gemma-2-9B-it", "Mistral-7B-v0.1"} <= got
+
+
+def test_an_acronym_defined_named_theory_is_a_candidate_that_needs_no_support():
+    doc, ctx = with_context("It builds on Self-Determination Theory (SDT) and Category Theory (CT).")
+    cands, generic, _ = acronym_candidates(doc, ctx)
+    assert [(c.text, c.needs_support) for c in cands] == [("Self-Determination Theory", False)]

@@ -8,6 +8,7 @@ from pipeline.link.terms import (
     is_organisation_name,
     is_place_or_organisation,
     is_plural_acronym,
+    is_named_theory,
     is_property_name,
     is_task_name,
     lexicon_labels,
@@ -195,3 +196,10 @@ def test_an_organisation_word_before_of_or_for_makes_an_organisation():
 
 def test_a_knowledge_base_and_top_k_are_generic():
     assert is_generic("Knowledge Base") and is_generic("Top-K")
+
+
+def test_a_theory_named_by_two_words_or_a_hyphened_word_is_a_method_name():
+    assert is_named_theory("Cognitive Load Theory") and is_named_theory("Actor-Network Theory")
+    assert not is_named_theory("Category Theory")  # a field
+    assert not is_task_name("Cognitive Load Theory")
+    assert not is_property_name("Moral Foundations Theory")
