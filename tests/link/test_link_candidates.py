@@ -407,7 +407,9 @@ def test_counted_list_after_a_colon():
 
 
 def test_a_listed_metric_may_follow_the():
-    doc, ctx = with_context("We propose two metrics, Polar-Consistency and the Contradiction Index.")
+    doc, ctx = with_context(
+        "We propose two metrics, Polar-Consistency and the Contradiction Index."
+    )
     assert [(c.text, c.hint) for c in listed_candidates(doc, ctx)] == [
         ("Polar-Consistency", "METRIC"),
         ("Contradiction Index", "METRIC"),
@@ -780,6 +782,8 @@ def test_an_instruction_or_release_tag_ends_a_shaped_model_name():
 
 
 def test_an_acronym_defined_named_theory_is_a_candidate_that_needs_no_support():
-    doc, ctx = with_context("It builds on Self-Determination Theory (SDT) and Category Theory (CT).")
-    cands, generic, _ = acronym_candidates(doc, ctx)
+    doc, ctx = with_context(
+        "It builds on Self-Determination Theory (SDT) and Category Theory (CT)."
+    )
+    cands, _, _ = acronym_candidates(doc, ctx)
     assert [(c.text, c.needs_support) for c in cands] == [("Self-Determination Theory", False)]
