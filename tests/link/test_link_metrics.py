@@ -44,6 +44,13 @@ def test_word_before_a_metric_can_block_it():
     ]
 
 
+def test_human_judgments_a_measure_is_compared_with_are_no_metric():
+    assert kept("It correlates with human judgments, unlike BLEU.") == [
+        ("human judgments", False),
+        ("BLEU", True),
+    ]
+
+
 def test_word_after_a_metric_can_block_it():
     assert kept("The accuracy head predicts accuracy.") == [("accuracy", False), ("accuracy", True)]
 
