@@ -247,6 +247,10 @@ def test_a_name_whose_verb_is_measures_is_not_metric_like():
     assert judged("The Zorplex measures are reported.", "Zorplex").metric_like
 
 
+def test_a_name_before_a_rate_is_metric_like():
+    assert judged("It lowers the Zorplex rate by half.", "Zorplex").metric_like
+
+
 def test_an_acronym_right_after_a_percentage_is_metric_like():
     assert judged("It reaches 91.4% ANLS on X.", "ANLS").metric_like
     assert not judged("It reaches 91.4% on ANLS.", "ANLS").metric_like
