@@ -437,9 +437,7 @@ def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) 
                 continue
             if i + 1 < len(lowers) and lowers[i + 1] == "for" and low.startswith("baseline"):
                 continue  # "establishes a baseline for Hindi QA, ... the role of LoRA"
-            if low in VOCAB.prepositional_comparison_cues and not (
-                i + 1 < len(lowers) and lowers[i + 1] in {"to", "with", "against"}
-            ):
+            if low in VOCAB.prepositional_comparison_cues and not opens_comparison(lowers, i):
                 continue
             active = True
             continue
@@ -465,3 +463,13 @@ def next_content_index(lowers: list[str], i: int, limit: int = 3) -> int | None:
     while j < len(lowers) and lowers[j] in VOCAB.skip_adverbs and skips < limit:
         j, skips = j + 1, skips + 1
     return j if j < len(lowers) else None
+
+
+def opens_comparison(lowers: list[str], i: int) -> bool:
+    """True when token i is a comparison cue that counts only before its preposition and the
+    preposition follows it ("compared to", "relative to", "compared with")."""
+    nxt = lowers[i + 1] if i + 1 < len(lowers) else ""
+    return lowers[i] in VOCAB.prepositional_comparison_cues and nxt in _COMPARED_PREPOSITIONS
+
+
+_COMPARED_PREPOSITIONS = frozenset(("to", "with", "against"))

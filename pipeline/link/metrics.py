@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
+from pipeline.link.context import opens_comparison
 from pipeline.link.terms import is_metric_name, named_regex, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
@@ -586,7 +587,7 @@ def _changed_run(
         run.pop()
     end = run[-1] + 1 if run else first
     goes_on = end < len(words) and _plain_word(words[end], VOCAB.link_words)
-    if len(run) < 2 or (goes_on and not _compares(lowers, end)):
+    if len(run) < 2 or (goes_on and not opens_comparison(lowers, end)):
         return [], first  # "improves task success rates of ...": the name goes on (not
         # "improves survey completion rates relative to ...")
     while run and lowers[run[0]] in VOCAB.evaluative_adjectives:
@@ -596,13 +597,6 @@ def _changed_run(
     if " ".join(lowers[k] for k in run[-2:]) in VOCAB.non_measure_phrases:
         return [], first
     return run, end
-
-
-def _compares(lowers: list[str], k: int) -> bool:
-    """True when token k opens a comparison before its preposition ("relative to", "compared
-    with"): no word of a name."""
-    nxt = lowers[k + 1] if k + 1 < len(lowers) else ""
-    return lowers[k] in VOCAB.prepositional_comparison_cues and nxt in {"to", "with", "against"}
 
 
 def _phrase_span(
