@@ -419,6 +419,11 @@ def test_a_count_after_a_verb_of_holding_carries_the_dataset():
     assert rs["2,225"].dataset == "FooBench"
 
 
+def test_a_verb_of_holding_after_a_data_appositive_carries_the_dataset():
+    text = "We use FooBank, a private AI-ready database built by Acme, comprising 13,700 trials."
+    assert results(text)["13,700"].dataset == "FooBank"
+
+
 def test_a_coordinated_second_set_keeps_its_count_from_the_appositive():
     text = "We use (i) FooBench, comprising 300 items, and (ii) a curated set of 60 vignettes."
     assert results(text)["60"].dataset is None

@@ -912,9 +912,14 @@ def _distributed_members(doc: Doc, ctx: DocContext, first: int) -> list[Candidat
 
 def _modifier_compound(word: str) -> bool:
     """True for a hyphened word that ends on a descriptive part ("US-centric", "EHR-grounded",
-    "French-language")."""
+    "French-language"), or on any compound part after a generic word ("an AI-ready dataset",
+    "an LLM-generated benchmark"; not "WordNet-annotated datasets")."""
     head, sep, tail = word.rpartition("-")
-    return bool(sep and head) and tail in VOCAB.descriptive_compound_suffixes
+    if not (sep and head):
+        return False
+    if tail in VOCAB.descriptive_compound_suffixes:
+        return True
+    return tail.lower() in VOCAB.compound_suffixes and is_generic(head)
 
 
 def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:

@@ -300,12 +300,34 @@ def appositive_dataset(
         return None if joined else d.name  # "X comprises", "X, comprising" (not ", and (ii)")
     if not between or between[0] not in {",", ":"} or ":" in between[1:]:
         return None  # an appositive opens right after the name, its colon the only one
+    if _described_then_composed(between):  # "TrialsBank, a ... database ..., comprising 13,700"
+        return d.name
     if not {",", "and", "or"}.isdisjoint(between[1:]):
         return None  # one phrase: not "(TXIT), comprising 300 items, and (ii) a set of 60"
     if ctx.cue_list("SETTING_PREPOSITION", max(0, d.start - 1), d.start):
         return None  # "On BEAM, a 700-question benchmark, it reaches": the scene, no new data
     heads = VOCAB.data_nouns | VOCAB.dataset_heads
     return d.name if not heads.isdisjoint(between) or _count_phrase_headed(ctx, ti, heads) else None
+
+
+def _described_then_composed(between: list[str]) -> bool:
+    """True for an appositive that calls the name data, closed by a comma and a verb of
+    holding: ", a proprietary AI-ready database developed by Sorintellis, comprising"."""
+    if len(between) < 4 or between[0] != ",":
+        return False
+    last = len(between) - 1 - between[::-1].index(",")
+    verb = (
+        last + 2
+        if between[last + 1 : last + 2] and between[last + 1] in VOCAB.relative_pronouns
+        else last + 1
+    )
+    if verb >= len(between) or between[verb] not in VOCAB.data_composition_verbs:
+        return False
+    if len(between) - verb > 3:
+        return False  # the count follows the verb closely: "comprising over 13,700"
+    phrase = between[1:last]
+    heads = VOCAB.data_nouns | VOCAB.dataset_heads
+    return {",", "and", "or"}.isdisjoint(phrase) and not heads.isdisjoint(phrase)
 
 
 def _count_phrase_headed(ctx: DocContext, ti: int, heads: frozenset[str]) -> bool:

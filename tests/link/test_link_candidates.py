@@ -443,6 +443,11 @@ def test_a_descriptive_compound_before_a_dataset_head_noun_is_no_name():
     assert [c.text for c in head_noun_candidates(doc, ctx)] == ["WordNet-annotated"]
 
 
+def test_a_compound_after_a_generic_word_before_a_dataset_head_noun_is_no_name():
+    doc, ctx = with_context("It fits an AI-ready dataset and an LLM-generated benchmark.")
+    assert head_noun_candidates(doc, ctx) == []
+
+
 def test_capitalised_words_before_a_dataset_head_noun():
     doc, ctx = with_context("We train on the Gigaword corpus and the Foo Bar test set.")
     cands = head_noun_candidates(doc, ctx)

@@ -537,6 +537,11 @@ def test_members_after_a_cue_that_names_measures_need_no_measure_head():
     assert spans_of(listed_measure_spans, "Standard metrics are ill-defined there.") == []
 
 
+def test_members_after_metrics_and_a_colon_are_measures():
+    text = "We report two metrics: utility and leakage."
+    assert [c for _, c in spans_of(listed_measure_spans, text)] == ["utility", "leakage"]
+
+
 def test_standard_measures_named_without_a_value_are_metrics():
     got = metrics(
         "PRISM improves topic coherence, and the forecaster raises the critical success index"
