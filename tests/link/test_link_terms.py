@@ -83,6 +83,7 @@ def test_metric_name_is_headed_by_a_measure_word():
     assert is_metric_name("Diarization Error Rate")
     assert is_metric_name("Temporal Meal Score")
     assert is_metric_name("word-error-rate")
+    assert is_metric_name("Permutation Bias Metric")
     assert not is_metric_name("Rate Limiter") and not is_metric_name("")
 
 
