@@ -376,6 +376,26 @@ def _head_before_parenthesis(ctx: DocContext, i: int, end: int) -> str | None:
     return None
 
 
+def _indefinite_head_before(doc: Doc, ctx: DocContext, i: int, end: int) -> str | None:
+    """Head of an indefinite phrase that a name set off by commas renames right after it:
+    "a novel generative method, Bidirectional Anchored Generation (BAnG), which" ->
+    'method' (the article, at most four plain modifiers, the head, a comma, the name)."""
+    words, lowers = doc_words(doc), ctx.lowers
+    closed = end < len(lowers) and lowers[end] in {",", "("}
+    if not closed or i < 3 or lowers[i - 1] != ",":
+        return None
+    head = _head_after(ctx, i - 2)
+    if head is None:
+        return None
+    for j in range(i - 3, max(-1, i - 8), -1):
+        if lowers[j] in {"a", "an"}:
+            return head
+        word = words[j]
+        if not (word.replace("-", "").isalpha() and word.islower()) or _ends_modifiers(word):
+            return None
+    return None
+
+
 def _indefinite_after_comma(lowers: list[str], i: int) -> bool:
     """True for ", a"/", an" at token i: an appositive, not the subject after a fronted
     phrase ("Trained on OpenR1-Math, the approach outperforms")."""
@@ -641,6 +661,8 @@ def vote_kind(
             head == "dataset" and ce == mend < n and lowers[mend] in VOCAB.dataset_heads
         )
         head = head or _head_before_parenthesis(ctx, cs, ce)
+        if head is None and whole_token:  # "a novel generative method, BAnG-Gen (BAnG),"
+            head = _indefinite_head_before(doc, ctx, cs, ce)
         if head is None and prep not in setting:
             head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
         elif head is None and _indefinite_after_comma(ctx.lowers, mend):

@@ -541,6 +541,12 @@ def test_a_name_set_off_by_commas_after_a_data_noun_is_a_dataset():
     assert kinds(text) == {"ZorPlex": "dataset"}
 
 
+def test_a_name_set_off_by_commas_after_an_indefinite_method_phrase_is_a_method():
+    text = "Central to it is a novel generative method, Bidirectional Anchored Generation (BAnG)."
+    assert kinds(text) == {"Bidirectional Anchored Generation": "method"}
+    assert kinds("Central to it is the method, Bidirectional Anchored Generation (BAnG).") == {}
+
+
 def test_a_subject_after_a_fronted_data_phrase_is_no_dataset():
     assert kinds("Beyond these benchmarks, ZorPlex modular design makes it ready.") == {
         "ZorPlex": "method"
