@@ -250,6 +250,10 @@ def _mark_proposal(ctx: DocContext, start: int, end: int, inside: list[bool]) ->
                 ctx.proposal[i:close] = [True] * (close - i)  # "questions (DiagnosticMCQ), ..."
                 named, i = True, close
                 continue
+            if i > v + 1 and lowers[i] == "(" and (close := _short_form_then_name(ctx, i, inside)):
+                ctx.proposal[i:close] = [True] * (close - i)  # "two methods, EMA Quantizer
+                i = close  # (Q-EMA) and Adaptive Ramping Optimizer (Q-Ramping)"
+                continue
             if not inside[i] and (lowers[i] in blockers or lowers[i] == "("):
                 break
             ctx.proposal[i] = True
@@ -380,6 +384,23 @@ def _named_parenthesis(ctx: DocContext, i: int, inside: list[bool]) -> int | Non
     if j == i + 1 or j + 1 >= n or lowers[j] != ")" or lowers[j + 1] not in {",", "and", "."}:
         return None
     return j + 1
+
+
+def _short_form_then_name(ctx: DocContext, i: int, inside: list[bool]) -> int | None:
+    """The index after the ")" of a parenthesis at token i that holds a short form (one to
+    three tokens with a capital), when "and" (or ", and") and a capitalised name follow it:
+    the proposal's object goes on to the next member ("EMA Quantizer (Q-EMA) and Adaptive
+    Ramping Optimizer (Q-Ramping)"), else None."""
+    lowers, words, n = ctx.lowers, doc_words(ctx.doc), len(ctx.lowers)
+    j = i + 1
+    while j < min(n, i + 4) and (inside[j] or words[j] != lowers[j]):
+        j += 1
+    if j == i + 1 or j + 2 >= n or lowers[j] != ")":
+        return None
+    k = j + 1 + (lowers[j + 1] == ",")
+    if k + 1 >= n or lowers[k] != "and":
+        return None
+    return j + 1 if inside[k + 1] or words[k + 1][:1].isupper() else None
 
 
 def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) -> None:

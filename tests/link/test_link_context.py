@@ -73,6 +73,13 @@ def test_listed_members_named_in_parentheses_are_proposed():
     assert "BN" not in flagged(doc, ctx.proposal)
 
 
+def test_a_short_form_then_and_and_a_name_keeps_the_proposal_going():
+    doc, ctx = context("We introduce two methods, Foo Quantizer (Q-FOO) and Bar Optimizer (BO).")
+    assert {"Q-FOO", "Bar", "Optimizer"} <= set(flagged(doc, ctx.proposal))
+    doc, ctx = context("We propose FooNet (FN) and evaluate it against BarNet (BN).")
+    assert "BarNet" not in flagged(doc, ctx.proposal)
+
+
 def test_a_listing_after_a_colon_runs_to_the_end_of_its_sentence():
     doc, ctx = context(
         "To evaluate them, we introduce four domain-specific benchmarks: multiple-choice"
