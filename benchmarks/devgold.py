@@ -83,6 +83,10 @@ BLIND68_GOLD = ROOT / "tests" / "gold" / "blind68_gold.jsonl"  # 2094, no values
 BLIND69_GOLD = ROOT / "tests" / "gold" / "blind69_gold.jsonl"  # 2095, no values: read after 1st
 BLIND70_GOLD = ROOT / "tests" / "gold" / "blind70_gold.jsonl"  # 2096, no values: read after 1st
 BLIND71_GOLD = ROOT / "tests" / "gold" / "blind71_gold.jsonl"  # 2097, no values: read after 1st
+BLIND72_GOLD = ROOT / "tests" / "gold" / "blind72_gold.jsonl"  # 2098, no values: read after 1st
+BLIND73_GOLD = ROOT / "tests" / "gold" / "blind73_gold.jsonl"  # 2099, no values: read after 1st
+BLIND74_GOLD = ROOT / "tests" / "gold" / "blind74_gold.jsonl"  # 2100, no values: read after 1st
+BLIND75_GOLD = ROOT / "tests" / "gold" / "blind75_gold.jsonl"  # 2101, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -86,6 +86,10 @@ from devgold import (
     BLIND69_GOLD,
     BLIND70_GOLD,
     BLIND71_GOLD,
+    BLIND72_GOLD,
+    BLIND73_GOLD,
+    BLIND74_GOLD,
+    BLIND75_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -237,6 +241,10 @@ def main() -> None:
     add_gold_rows(table, "blind gold 69 (25, no values)", dev_report(args.shared, BLIND69_GOLD))
     add_gold_rows(table, "blind gold 70 (25, no values)", dev_report(args.shared, BLIND70_GOLD))
     add_gold_rows(table, "blind gold 71 (25, no values)", dev_report(args.shared, BLIND71_GOLD))
+    add_gold_rows(table, "blind gold 72 (25, no values)", dev_report(args.shared, BLIND72_GOLD))
+    add_gold_rows(table, "blind gold 73 (25, no values)", dev_report(args.shared, BLIND73_GOLD))
+    add_gold_rows(table, "blind gold 74 (25, no values)", dev_report(args.shared, BLIND74_GOLD))
+    add_gold_rows(table, "blind gold 75 (25, no values)", dev_report(args.shared, BLIND75_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
