@@ -65,6 +65,12 @@ def test_a_one_letter_lower_case_prefix_on_a_known_acronym_names_its_own_metric(
     assert canonical("XFID") is None
 
 
+def test_a_longer_lower_case_prefix_on_a_known_acronym_names_its_own_metric():
+    assert canonical("cpWER") == "cpwer"
+    assert canonical("tcpWER") == "tcpwer"
+    assert canonical("cpGPT") is None
+
+
 def test_a_one_letter_name_before_a_hyphen_makes_no_family():
     families = metric_families(entries(("G-measure", "g-measure")))
     assert "G-" not in families

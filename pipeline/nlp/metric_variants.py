@@ -23,7 +23,7 @@ from pipeline.nlp.tokenizer import doc_words
 from pipeline.resources import LexiconEntry, data_path, read_jsonl
 
 DEFAULT_PATTERNS = "patterns/metric_variants.jsonl"
-_PREFIXED = regex.compile(r"[a-z]?[A-Z]{3,7}")  # may be a prefixed metric acronym: VRMSE, rFID
+_PREFIXED = regex.compile(r"[a-z]{0,3}[A-Z]{3,7}")  # may be a prefixed metric acronym: VRMSE, rFID
 _GLUED = regex.compile(r"[a-z]?[A-Z]{2,5}[0-9]{1,3}")  # may be a metric with a glued cut-off: TPR01
 
 
@@ -73,8 +73,11 @@ def variant_canonical(
             if family is None or ":" in cut_off:
                 return family  # "mAP@0.5:0.95": a range of cut-offs is the metric itself
             return f"{family}{sep}{cut_off}"  # "Hits@7": hits@7, a metric of its own
-        if word[:1].islower() and word[1:].isalpha() and len(base) == 3:
+        prefix = len(word) - len(base)
+        if word[:1].islower() and word[1:].isalpha() and len(base) == 3 and prefix == 1:
             return families.get(base)  # "rFID", "sFID": the measure's own, as "gFID" is fid
+        if word[:prefix].islower() and prefix > 1 and word[prefix:].isupper():
+            return word.lower() if base in families else None  # "cpWER": a name of its own
         if word[1:].isupper() and "-" not in word:  # "VRMSE", "rRMSE": a name of its own
             return word.lower() if base in families else None
         if families.get(base + "-") == "*":
@@ -205,7 +208,7 @@ class MetricVariants:
                 "@" in word
                 or "^" in word
                 or "-" in word
-                or (word[1:].isupper() and _PREFIXED.fullmatch(word))
+                or (word[-1:].isupper() and _PREFIXED.fullmatch(word))
                 or (word[-1:].isdigit() and word[:1].isalpha() and _GLUED.fullmatch(word))
             ):
                 if i in covered:
