@@ -685,8 +685,10 @@ def vote_kind(
             draft.supported = method_headed = True
         whole = ce >= n or lowers[ce] in VOCAB.link_words or not lowers[ce][:1].isalnum()
         whole = whole and not (ce < n and lowers[ce] in {"'s", "’s"})
-        if prep == "of" and before is not None and before.endswith("%") and whole:
-            ds += w["share_of_data"]  # "0.06% of CounterFact" (not "0.03% of X parameters")
+        share = before is not None and (before.endswith("%") or before in VOCAB.data_part_nouns)
+        if prep == "of" and share and whole:
+            ds += w["share_of_data"]  # "0.06% of CounterFact", "subsets of DROID" (not "0.03%
+            # of X parameters")
         if prep in setting and before not in VOCAB.basis_verbs:
             ds += w["setting_preposition"]
             if before is not None and (before in VOCAB.score_words or _figure(before)):

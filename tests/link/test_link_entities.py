@@ -547,6 +547,13 @@ def test_a_name_set_off_by_commas_after_an_indefinite_method_phrase_is_a_method(
     assert kinds("Central to it is the method, Bidirectional Anchored Generation (BAnG).") == {}
 
 
+def test_a_name_after_a_part_noun_and_of_is_a_dataset():
+    assert kinds("We train on a subset of ZorPlex and test on the splits of FooQA.") == {
+        "ZorPlex": "dataset",
+        "FooQA": "dataset",
+    }
+
+
 def test_a_subject_after_a_fronted_data_phrase_is_no_dataset():
     assert kinds("Beyond these benchmarks, ZorPlex modular design makes it ready.") == {
         "ZorPlex": "method"
