@@ -579,8 +579,11 @@ def kind_votes() -> dict[str, float]:
 
 @cache
 def _name_suffixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Dataset and method name endings, as tuples for `str.endswith` (built once)."""
-    return tuple(VOCAB.dataset_name_suffixes), tuple(VOCAB.method_name_suffixes)
+    """Dataset and method name endings, as tuples for `str.endswith` (built once); a
+    capitalised word ending is also taken upper-case after a hyphen ("AR-BENCH", "X-EVAL")."""
+    data = VOCAB.dataset_name_suffixes
+    shouted = {f"-{e.upper()}" for e in data if len(e) >= 4 and e.istitle() and e.isalpha()}
+    return tuple(sorted(data | shouted)), tuple(VOCAB.method_name_suffixes)
 
 
 def vote_kind(

@@ -547,6 +547,10 @@ def test_a_name_set_off_by_commas_after_an_indefinite_method_phrase_is_a_method(
     assert kinds("Central to it is the method, Bidirectional Anchored Generation (BAnG).") == {}
 
 
+def test_an_upper_case_dataset_ending_after_a_hyphen_is_a_dataset_name():
+    assert kinds("We build ZOR-BENCH and compare it with FooNet.")["ZOR-BENCH"] == "dataset"
+
+
 def test_a_name_after_a_part_noun_and_of_is_a_dataset():
     assert kinds("We train on a subset of ZorPlex and test on the splits of FooQA.") == {
         "ZorPlex": "dataset",
