@@ -51,6 +51,10 @@ def test_protocols_standards_and_formats_are_generic():
     assert is_generic("Scalable Vector Graphics") and is_generic("DBMS") and is_generic("URL")
 
 
+def test_package_platforms_and_text_encodings_are_generic():
+    assert is_generic("PyPI") and is_generic("Zenodo") and is_generic("UTF-8")
+
+
 def test_an_architecture_class_is_generic():
     assert is_generic("Transformer") and is_generic("Transformers")
     assert not is_generic("Decision Transformer")
