@@ -130,17 +130,18 @@ def _long_form_head(long: str) -> str:
 
 def _class_after(ctx: DocContext, a: dict) -> bool:
     """True when "long form (SHORT)" is followed by a field noun ("remote sensing (RS)
-    tasks") or a task head ("Multivariate time series (MTS) forecasting"), or a lower-case
-    long form by a method class noun ("object re-identification (ReID) methods"): the
-    definition names a task, field or class, not a method or dataset."""
+    tasks"), a population noun ("blind and low-vision (BLV) users") or a task head
+    ("Multivariate time series (MTS) forecasting"), or a lower-case long form by a method
+    class noun ("object re-identification (ReID) methods"): the definition names a task,
+    field, population or class, not a method or dataset."""
     if a["long_end"] > a["short_start"]:
         return False
     _, end = ctx.token_span(a["short_start"], a["short_end"])
     if end + 1 >= len(ctx.lowers) or ctx.lowers[end] != ")":
         return False
     after = ctx.lowers[end + 1]
-    if after in VOCAB.field_nouns:
-        return True
+    if after in VOCAB.field_nouns or after in VOCAB.population_nouns:
+        return True  # "remote sensing (RS) tasks", "blind and low-vision (BLV) users"
     known = lexicon_labels().get(a["short"]) == "METHOD"  # "(CLIP) architectures", "(ViT) models"
     if after in VOCAB.task_heads:  # "Multivariate time series (MTS) forecasting"
         return not known

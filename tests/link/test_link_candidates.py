@@ -93,6 +93,11 @@ def test_fields_and_tasks_headed_by_engineering_scoring_or_correction_are_generi
     assert cands == [] and generic == {"GEC", "SE"}
 
 
+def test_a_definition_before_a_population_noun_is_generic():
+    cands, generic, _ = acronyms("It helps Deaf and Hard of Hearing (DHH) people and FooNet (FN).")
+    assert texts(cands) == ["FooNet"] and generic == {"DHH"}
+
+
 def test_a_task_headed_name_the_paper_proposes_is_a_candidate():
     cands, generic, _ = acronyms("We propose Context-Driven Claim Detection (CCD), a new method.")
     assert texts(cands) == ["Context-Driven Claim Detection"] and generic == set()
