@@ -89,6 +89,7 @@ def test_a_word_that_is_often_no_measure_is_no_metric_without_evidence():
     assert metric_names("This survey covers ViTs in precision agriculture.") == []
     assert metric_names("We train with a custom histogram-based loss.") == []
     assert metric_names("The model must recall facts.") == []
+    assert metric_names("Players roll two dice.") == []
 
 
 def test_a_word_that_is_often_no_measure_is_a_metric_with_evidence():
@@ -98,6 +99,7 @@ def test_a_word_that_is_often_no_measure_is_a_metric_with_evidence():
         "f1",
     ]
     assert metric_names("It reaches a precision of 91.2%.") == ["precision"]
+    assert metric_names("It beats FooNet by nearly 10 dice points.") == ["dice"]
     assert metric_names("We report the validation loss.") == ["loss"]
     assert metric_names("DynaTree achieves strong recall.") == ["recall"]
     assert metric_names("We see improvements in recall.") == ["recall"]
