@@ -636,6 +636,12 @@ def test_a_small_integer_before_experts_studies_or_sessions_is_a_count():
     assert [rs[k].kind for k in ("14", "88", "72")] == ["count", "count", "count"]
 
 
+def test_a_small_integer_before_languages_countries_or_repositories_is_a_count():
+    rs = results("FooNet is evaluated spanning 50 countries and 33 languages in 27 repositories.")
+    assert [rs[k].kind for k in ("50", "33", "27")] == ["count", "count", "count"]
+    assert rs["50"].method is None  # what the evaluation spans is material, not FooNet's score
+
+
 def test_a_small_integer_that_counts_no_data_items_is_no_result():
     rs = results("It uses 14-channel EEG recordings and evaluates 6 methods across 7 datasets.")
     assert "14" not in rs and "7" not in rs
