@@ -91,7 +91,9 @@ def acronym_candidates(
             continue
         if long.split()[0].lower() in VOCAB.long_form_bad_starts:
             continue  # "compared with a model trained on ... (CMR-DL)": not a definition
-        weak = (head in VOCAB.generic_heads and not is_named_theory(long)) or long.islower()
+        weak = (
+            head in VOCAB.generic_heads and not is_named_theory(long) and not _coined_long(long)
+        ) or long.islower()
         titled = long.split()[-1] in VOCAB.title_dataset_heads  # "... Inpatient Initiative"
         out.append(
             Candidate(
@@ -105,6 +107,18 @@ def acronym_candidates(
             )
         )
     return out, generic, blocked
+
+
+def _coined_long(long: str) -> bool:
+    """True for a long form of three or more capitalised words on a `coinable_heads` noun
+    ("Bi-mode Policy Optimization", "Kernel Density Estimation"): a method's name, not a
+    field's."""
+    words = long.split()
+    return (
+        len(words) >= 3
+        and all(w[:1].isupper() for w in words)
+        and _long_form_head(long) in VOCAB.coinable_heads
+    )
 
 
 def _proposed_short_first(ctx: DocContext, a: dict) -> bool:

@@ -93,6 +93,12 @@ def test_fields_and_tasks_headed_by_engineering_scoring_or_correction_are_generi
     assert cands == [] and generic == {"GEC", "SE"}
 
 
+def test_a_long_capitalised_long_form_on_a_coinable_head_needs_no_support():
+    cands, _, _ = acronyms("We apply Kernel Density Estimation (KDE) and Policy Optimization (PO).")
+    weak = {c.text: c.needs_support for c in cands}
+    assert weak == {"Kernel Density Estimation": False, "Policy Optimization": True}
+
+
 def test_a_definition_before_a_population_noun_is_generic():
     cands, generic, _ = acronyms("It helps Deaf and Hard of Hearing (DHH) people and FooNet (FN).")
     assert texts(cands) == ["FooNet"] and generic == {"DHH"}
