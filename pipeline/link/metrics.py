@@ -549,15 +549,31 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     for i, low in enumerate(lowers):
         if low not in triggers or (i and lowers[i - 1] == "to" and low not in comparatives):
             continue  # "to improve X" states a purpose, not a measured change
-        run, _ = _changed_run(words, lowers, i + 1, triggers)
+        sized = _sized_by_words(lowers, i + 1)  # "cuts token consumption by half"
+        run, _ = _changed_run(words, lowers, i + 1, triggers, sized)
         if run:
             out.append(_phrase_span(doc, words, lowers, run))
         joint = _conjunction_after(words, lowers, i + 1)
         if joint is not None:  # "reduces token usage and [execution time]"
-            more, _ = _changed_run(words, lowers, joint + 1, triggers)
+            more, _ = _changed_run(words, lowers, joint + 1, triggers, sized)
             if more:
                 out.append(_phrase_span(doc, words, lowers, more))
     return out
+
+
+def _sized_by_words(lowers: list[str], first: int) -> bool:
+    """True when "by" and a size in words (`verbal_amounts`: "by half", "by orders of
+    magnitude", "by a factor of") follow within the next ten tokens of the clause."""
+    n = len(lowers)
+    for k in range(first, min(n - 1, first + 10)):
+        if lowers[k] in {",", ".", ";", ":"}:
+            return False
+        if lowers[k] == "by":
+            j = k + 1
+            while j < n and lowers[j] in VOCAB.by_fillers:  # "by nearly half", "by a factor"
+                j += 1
+            return j < n and lowers[j] in VOCAB.verbal_amounts
+    return False
 
 
 def _conjunction_after(words: list[str], lowers: list[str], first: int) -> int | None:
@@ -572,17 +588,22 @@ def _conjunction_after(words: list[str], lowers: list[str], first: int) -> int |
 
 
 def _changed_run(
-    words: list[str], lowers: list[str], first: int, triggers: frozenset[str]
+    words: list[str],
+    lowers: list[str],
+    first: int,
+    triggers: frozenset[str],
+    sized: bool = False,
 ) -> tuple[list[int], int]:
     """The tokens of a measure named from token `first` on (two or three plain words on a
-    bound head other than a resource, ended by a link word or punctuation, no praise in
-    them), and the token after them; ([], first) when there is none."""
+    bound head, a resource only when the change is `sized`, ended by a link word or
+    punctuation, no praise in them), and the token after them; ([], first) when there is
+    none."""
     run = []
     for k in range(first, min(len(words), first + 3)):
         if not _plain_word(words[k], VOCAB.link_words) or lowers[k] in triggers:
             break
         run.append(k)
-    heads = VOCAB.bound_measure_heads - VOCAB.resource_heads
+    heads = VOCAB.bound_measure_heads if sized else VOCAB.bound_measure_heads - VOCAB.resource_heads
     while run and lowers[run[-1]] not in heads:
         run.pop()
     end = run[-1] + 1 if run else first

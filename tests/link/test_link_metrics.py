@@ -391,6 +391,11 @@ def test_what_a_change_verb_moves_is_a_metric():
     ]
 
 
+def test_a_resource_a_change_verb_moves_by_a_size_in_words_is_a_metric():
+    text = "It reduces energy consumption by orders of magnitude but raises memory usage."
+    assert spans_of(changed_phrase_spans, text) == [("energy consumption", "energy consumption")]
+
+
 def test_a_comparison_after_what_a_change_verb_moves_ends_its_name():
     text = "It improves survey completion rates relative to forms, and task success rates of X."
     assert spans_of(changed_phrase_spans, text) == [
