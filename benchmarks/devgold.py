@@ -87,6 +87,7 @@ BLIND72_GOLD = ROOT / "tests" / "gold" / "blind72_gold.jsonl"  # 2098, no values
 BLIND73_GOLD = ROOT / "tests" / "gold" / "blind73_gold.jsonl"  # 2099, no values: read after 1st
 BLIND74_GOLD = ROOT / "tests" / "gold" / "blind74_gold.jsonl"  # 2100, no values: read after 1st
 BLIND75_GOLD = ROOT / "tests" / "gold" / "blind75_gold.jsonl"  # 2101, no values: read after 1st
+BLIND76_GOLD = ROOT / "tests" / "gold" / "blind76_gold.jsonl"  # 2102, no values: read after 1st
 CORPUS = "corpus/arxiv_cs_2025_2026.jsonl"
 
 

@@ -90,6 +90,7 @@ from devgold import (
     BLIND73_GOLD,
     BLIND74_GOLD,
     BLIND75_GOLD,
+    BLIND76_GOLD,
     CORPUS,
     HOLDOUT_GOLD,
     dev_report,
@@ -245,6 +246,7 @@ def main() -> None:
     add_gold_rows(table, "blind gold 73 (25, no values)", dev_report(args.shared, BLIND73_GOLD))
     add_gold_rows(table, "blind gold 74 (25, no values)", dev_report(args.shared, BLIND74_GOLD))
     add_gold_rows(table, "blind gold 75 (25, no values)", dev_report(args.shared, BLIND75_GOLD))
+    add_gold_rows(table, "blind gold 76 (18, no values)", dev_report(args.shared, BLIND76_GOLD))
     for system, label, prf in tdmsci_rows(args.shared):
         table.add_row("TDMSci test", f"{label} mention (exact)", system, *prf.row())
     for label, prf in unseen_train_rows(args.shared):  # what TDMSci rules are decided on
