@@ -651,6 +651,41 @@ def recorded_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     return out
 
 
+def renamed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
+    """A measure named by one to three plain lower-case words set off by commas right after an
+    indefinite phrase headed by a measure noun: "a novel generalization measure, [local
+    inconsistency], derived from", "a new metric, [semantic drift], which"."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    n, out = len(lowers), []
+    for k in range(1, n - 2):
+        if lowers[k] not in VOCAB.measure_naming_nouns or lowers[k + 1] != ",":
+            continue
+        if not _indefinite_phrase_before(words, lowers, k):
+            continue
+        run = []
+        for j in range(k + 2, min(n, k + 5)):
+            if not (_plain_word(words[j], VOCAB.link_words) and words[j].islower()):
+                break
+            run.append(j)
+        end = run[-1] + 1 if run else k + 2
+        if run and end < n and lowers[end] in {",", "(", "."}:
+            out.append(_phrase_span(doc, words, lowers, run))
+    return out
+
+
+def _indefinite_phrase_before(words: list[str], lowers: list[str], k: int) -> bool:
+    """True when "a"/"an" opens the phrase whose head is token k, after at most four plain
+    lower-case modifiers ("a novel generalization [measure]")."""
+    for j in range(k - 1, max(-1, k - 6), -1):
+        if lowers[j] in {"a", "an"}:
+            return True
+        if not (words[j].replace("-", "").isalpha() and words[j].islower()):
+            return False
+        if lowers[j] in VOCAB.link_words:
+            return False
+    return False
+
+
 def _wordlike(word: str) -> bool:
     """A token holding a letter or digit (not punctuation)."""
     return any(ch.isalnum() for ch in word)
@@ -774,6 +809,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
     phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
+    phrases += renamed_measure_spans(doc)
     known = [span for span in filter_spans(spans) if keep_metric(span)]
     phrases += coordinated_measure_spans(doc, known)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:

@@ -10,6 +10,7 @@ from pipeline.link.metrics import (
     keep_metric,
     listed_measure_spans,
     measured_phrase_spans,
+    renamed_measure_spans,
 )
 from pipeline.nlp import get_nlp
 from pipeline.nlp.lexicon import lexicon_spans
@@ -540,6 +541,12 @@ def test_members_after_a_cue_that_names_measures_need_no_measure_head():
     text = "It cuts metrics related to agent travel, makespan, and shelf switching by 40%."
     assert [c for _, c in spans_of(listed_measure_spans, text)][:2] == ["agent travel", "makespan"]
     assert spans_of(listed_measure_spans, "Standard metrics are ill-defined there.") == []
+
+
+def test_plain_words_renaming_an_indefinite_measure_noun_name_a_measure():
+    text = "It introduces a novel generalization measure, local inconsistency, derived from X."
+    assert spans_of(renamed_measure_spans, text) == [("local inconsistency", "local inconsistency")]
+    assert spans_of(renamed_measure_spans, "We obtain a score, and then rank it.") == []
 
 
 def test_members_after_metrics_and_a_colon_are_measures():
