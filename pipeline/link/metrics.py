@@ -800,6 +800,17 @@ def coordinated_measure_spans(doc: Doc, known: list[Span]) -> list[tuple[int, in
     return out
 
 
+def headed_cut_off_spans(doc: Doc, spans: list[Span]) -> list[Span]:
+    """A metric with a cut-off and the head noun after it, as one mention of that metric
+    ("pass@k accuracy", "avg@32 accuracy" are pass@k and avg@32, not also accuracy)."""
+    lowers, n = doc_lowers(doc), len(doc)
+    return [
+        Span(doc, s.start, s.end + 1, label=s.label_, span_id=s.id_)
+        for s in spans
+        if "@" in lowers[s.end - 1] and s.end < n and lowers[s.end] in VOCAB.cut_off_heads
+    ]
+
+
 def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
     """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
@@ -810,6 +821,7 @@ def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]
     phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
     phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
     phrases += renamed_measure_spans(doc)
+    spans += headed_cut_off_spans(doc, spans)
     known = [span for span in filter_spans(spans) if keep_metric(span)]
     phrases += coordinated_measure_spans(doc, known)
     for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:

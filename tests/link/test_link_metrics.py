@@ -549,6 +549,11 @@ def test_plain_words_renaming_an_indefinite_measure_noun_name_a_measure():
     assert spans_of(renamed_measure_spans, "We obtain a score, and then rank it.") == []
 
 
+def test_a_cut_off_metric_heading_accuracy_is_one_metric():
+    got = metrics("It is measured by pass@k accuracy on the task.")
+    assert got == [("pass@k", ["pass@k accuracy"])]
+
+
 def test_members_after_metrics_and_a_colon_are_measures():
     text = "We report two metrics: utility and leakage."
     assert [c for _, c in spans_of(listed_measure_spans, text)] == ["utility", "leakage"]
