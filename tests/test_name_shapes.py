@@ -55,3 +55,8 @@ def test_a_dimension_word_does_not_open_a_run(nlp):
 def test_capitals_and_a_digit_then_a_word_are_a_name_shape(nlp):
     doc = nlp("A method called CP4Gen beats T5Gemma here.")
     assert [s.text for s in doc.spans["names"] if s.label_ == "SHAPE"] == ["CP4Gen", "T5Gemma"]
+
+
+def test_an_acronym_name_may_end_in_plus_signs(nlp):
+    doc = nlp("We release BEA-Dialogue+ and the PPI++ estimator.")
+    assert [s.text for s in doc.spans["names"] if s.label_ == "SHAPE"] == ["BEA-Dialogue+", "PPI++"]
