@@ -51,11 +51,6 @@ def test_a_patch_size_or_fraction_after_a_slash_stays(nlp, name):
     assert name in tokens(nlp, f"We use {name} here.")
 
 
-def test_a_suspended_hyphen_after_a_capitalised_word_is_split(nlp):
-    assert tokens(nlp, "Whisper- and YOLO-based models")[:3] == ["Whisper", "-", "and"]
-    assert tokens(nlp, "in- and out-of-distribution")[0] == "in-"
-
-
 def test_possessive_split(nlp):
     assert tokens(nlp, "Kimi-VL-3B's score")[:2] == ["Kimi-VL-3B", "'s"]
 

@@ -877,6 +877,27 @@ def _members_before(words: list[str], lowers: list[str], s: int) -> list[tuple[i
 _CONJUNCTION_WORDS = frozenset(("and", "or"))
 
 
+def suspended_candidates(doc: Doc) -> list[Candidate]:
+    """A capitalised name left with a suspended hyphen before "and"/"or" and a compound on a
+    compound suffix ("Whisper- and FastConformer-based", "YOLO- and DETR-based"): the name
+    less its hyphen (not "XLM- RoBERTa", a broken line, nor "in- and out-of-distribution")."""
+    words, lowers = doc_words(doc), doc_lowers(doc)
+    starts, out = doc_starts(doc), []
+    for i in range(len(words) - 2):
+        word = words[i]
+        if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
+            continue
+        if not word[:-1].replace("-", "").isalnum() or lowers[i + 1] not in {"and", "or"}:
+            continue
+        name = word[:-1]
+        if name.lower() in VOCAB.common_english and name not in lexicon_labels():
+            continue  # "Temperature- and Top-p-based sampling": a word, no name
+        _, hyphen, tail = lowers[i + 2].rpartition("-")
+        if hyphen and tail in VOCAB.compound_suffixes:
+            out.append(Candidate(starts[i], starts[i] + len(name), name, "shape"))
+    return out
+
+
 def head_noun_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     """Capitalised names right before a dataset head noun: "the Gigaword corpus"; a
     capitalised head is part of the name ("the Waymo Open Motion Dataset")."""

@@ -27,6 +27,7 @@ from pipeline.link.candidates import (
     resolve_overlaps,
     seeded_list_candidates,
     shape_candidates,
+    suspended_candidates,
     tool_head_candidates,
     year_named_candidates,
 )
@@ -1258,7 +1259,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     that turned out to be metrics ("the CHAIRi metric")."""
     acr, generic_shorts, blocked = acronym_candidates(doc, ctx)
     shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
-    shapes = [c for c in shape_candidates(doc) if c.text not in shorts]
+    shapes = [c for c in shape_candidates(doc) + suspended_candidates(doc) if c.text not in shorts]
     shapes += compound_lexicon_candidates(doc, {c.start for c in shapes})
     shapes += model_id_candidates(doc, {c.start for c in shapes})
     cands = acr + lexicon_candidates(doc) + shapes + listed_candidates(doc, ctx)

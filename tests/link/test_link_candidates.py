@@ -15,6 +15,7 @@ from pipeline.link.candidates import (
     proposed_name_candidates,
     resolve_overlaps,
     shape_candidates,
+    suspended_candidates,
     tool_head_candidates,
     year_named_candidates,
 )
@@ -97,6 +98,15 @@ def test_a_long_capitalised_long_form_on_a_coinable_head_needs_no_support():
     cands, _, _ = acronyms("We apply Kernel Density Estimation (KDE) and Policy Optimization (PO).")
     weak = {c.text: c.needs_support for c in cands}
     assert weak == {"Kernel Density Estimation": False, "Policy Optimization": True}
+
+
+def test_a_name_with_a_suspended_hyphen_before_a_compound_is_a_candidate():
+    doc = make_doc(
+        "We test Whisper- and FooNet-based models, XLM- RoBERTa and in- and out-of-domain."
+    )
+    assert [(c.text, doc.text[c.start : c.end]) for c in suspended_candidates(doc)] == [
+        ("Whisper", "Whisper")
+    ]
 
 
 def test_a_definition_before_a_population_noun_is_generic():
