@@ -879,7 +879,7 @@ _CONJUNCTION_WORDS = frozenset(("and", "or"))
 
 def suspended_candidates(doc: Doc) -> list[Candidate]:
     """A capitalised name left with a suspended hyphen before "and"/"or" and a compound on a
-    compound suffix ("Whisper- and FastConformer-based", "YOLO- and DETR-based"): the name
+    compound suffix ("Whisper- and FastConformer-based", "BERT- and RoBERTa-based"): the name
     less its hyphen (not "XLM- RoBERTa", a broken line, nor "in- and out-of-distribution")."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     starts, out = doc_starts(doc), []

@@ -494,3 +494,18 @@ def opens_comparison(lowers: list[str], i: int) -> bool:
 
 
 _COMPARED_PREPOSITIONS = frozenset(("to", "with", "against"))
+
+
+def opens_indefinite_phrase(words: list[str], lowers: list[str], head: int) -> bool:
+    """True when "a"/"an" opens the phrase whose head noun is token `head`, after at most four
+    plain lower-case modifiers ("a novel generative [method]", "a novel generalization
+    [measure]"); a link word or stopword between ends the search."""
+    for j in range(head - 1, max(-1, head - 6), -1):
+        if lowers[j] in {"a", "an"}:
+            return True
+        word = words[j]
+        if not (word.replace("-", "").isalpha() and word.islower()):
+            return False
+        if word in VOCAB.link_words or word in VOCAB.title_stopwords:
+            return False
+    return False

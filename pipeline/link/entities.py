@@ -31,7 +31,7 @@ from pipeline.link.candidates import (
     tool_head_candidates,
     year_named_candidates,
 )
-from pipeline.link.context import DocContext, next_content
+from pipeline.link.context import DocContext, next_content, opens_indefinite_phrase
 from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     blocked_as,
@@ -381,20 +381,14 @@ def _indefinite_head_before(doc: Doc, ctx: DocContext, i: int, end: int) -> str 
     """Head of an indefinite phrase that a name set off by commas renames right after it:
     "a novel generative method, Bidirectional Anchored Generation (BAnG), which" ->
     'method' (the article, at most four plain modifiers, the head, a comma, the name)."""
-    words, lowers = doc_words(doc), ctx.lowers
+    lowers = ctx.lowers
     closed = end < len(lowers) and lowers[end] in {",", "("}
     if not closed or i < 3 or lowers[i - 1] != ",":
         return None
     head = _head_after(ctx, i - 2)
-    if head is None:
+    if head is None or not opens_indefinite_phrase(doc_words(doc), lowers, i - 2):
         return None
-    for j in range(i - 3, max(-1, i - 8), -1):
-        if lowers[j] in {"a", "an"}:
-            return head
-        word = words[j]
-        if not (word.replace("-", "").isalpha() and word.islower()) or _ends_modifiers(word):
-            return None
-    return None
+    return head
 
 
 def _indefinite_after_comma(lowers: list[str], i: int) -> bool:

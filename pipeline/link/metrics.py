@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.link.context import opens_comparison
+from pipeline.link.context import opens_comparison, opens_indefinite_phrase
 from pipeline.link.terms import is_metric_name, named_regex, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
@@ -660,7 +660,7 @@ def renamed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     for k in range(1, n - 2):
         if lowers[k] not in VOCAB.measure_naming_nouns or lowers[k + 1] != ",":
             continue
-        if not _indefinite_phrase_before(words, lowers, k):
+        if not opens_indefinite_phrase(words, lowers, k):
             continue
         run = []
         for j in range(k + 2, min(n, k + 5)):
@@ -671,19 +671,6 @@ def renamed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
         if run and end < n and lowers[end] in {",", "(", "."}:
             out.append(_phrase_span(doc, words, lowers, run))
     return out
-
-
-def _indefinite_phrase_before(words: list[str], lowers: list[str], k: int) -> bool:
-    """True when "a"/"an" opens the phrase whose head is token k, after at most four plain
-    lower-case modifiers ("a novel generalization [measure]")."""
-    for j in range(k - 1, max(-1, k - 6), -1):
-        if lowers[j] in {"a", "an"}:
-            return True
-        if not (words[j].replace("-", "").isalpha() and words[j].islower()):
-            return False
-        if lowers[j] in VOCAB.link_words:
-            return False
-    return False
 
 
 def _wordlike(word: str) -> bool:

@@ -1,6 +1,6 @@
 """pipeline.link.context: clause ids, proposal scope, comparison scope and next_content."""
 
-from pipeline.link.context import build_context, next_content
+from pipeline.link.context import build_context, next_content, opens_indefinite_phrase
 from pipeline.nlp import get_nlp
 
 
@@ -289,3 +289,13 @@ def test_proposal_in_a_bracketed_clause_ends_at_its_bracket():
         " introduces new trainable parameters), Selective PEFT, and Reparameterized PEFT."
     )
     assert flagged(doc, ctx.proposal) == ["new", "trainable", "parameters"]
+
+
+def test_an_indefinite_article_opens_a_phrase_of_plain_modifiers_before_its_head():
+    def opens(text, head):
+        words = text.split(" ")
+        return opens_indefinite_phrase(words, [w.lower() for w in words], head)
+
+    assert opens("It is a novel generalization measure , local", 5)
+    assert not opens("It is the novel generalization measure , local", 5)
+    assert not opens("a measure of the Foo measure", 5)
