@@ -232,6 +232,8 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     change_before, change_after = VOCAB.change_cues_before, VOCAB.change_cues_after
     if before[-1:] == ["to"] and len(before) >= 2 and before[-2] in change_before - {"up"}:
         return "score"  # "performance increases to 96.0%": the level reached
+    if _changed_measure_to(ctx, ti, metric_tokens):
+        return "score"  # "improves accuracy to 41.2%": the level the measure reaches
     if (
         by_right_before(before)
         or any(w in change_before for w in cues_before)
@@ -239,6 +241,20 @@ def result_kind(num: dict, doc: Doc, ctx: DocContext, metric_tokens: set[int]) -
     ):
         return "change"
     return "score"
+
+
+def _changed_measure_to(ctx: DocContext, ti: int, metric_tokens: set[int]) -> bool:
+    """True for "<change verb> <measure> to N" with the measure's tokens right before "to"
+    ("improves accuracy to 41.2%", "lifts aggregate R@5 to 0.822"): N is the level reached."""
+    j = ti - 1
+    if j < 2 or ctx.lowers[j] != "to" or j - 1 not in metric_tokens:
+        return False
+    j -= 1
+    while j >= 0 and j in metric_tokens and ctx.sent_of[j] == ctx.sent_of[ti]:
+        j -= 1
+    if j >= 0 and ctx.lowers[j] in VOCAB.measure_phrase_leading_words:
+        j -= 1  # "lifts aggregate R@5 to"
+    return j >= 0 and ctx.lowers[j] in VOCAB.measure_change_verbs
 
 
 def _resource_soon(doc: Doc, i: int, sent: int, ctx: DocContext) -> bool:

@@ -329,3 +329,9 @@ def test_a_value_after_a_statistic_symbol_is_a_reported_value():
         "Familiarity emerges as a candidate mediator (r=0.35), and orientation does not (r=-0.10)."
     )
     assert sorted(r.value for r in extract_text(text).results) == [-0.10, 0.35]
+
+
+def test_a_value_after_a_changed_measure_and_to_is_the_level_reached():
+    s = Sentence("TempNet improves accuracy to 41.2% and raises recall by 3% on COCO.")
+    got = s.results(metrics=["accuracy", "recall"])
+    assert (got["41.2%"][0], got["3%"][0]) == ("score", "change")
