@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Set
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
 
 import regex
 from spacy.tokens import Doc
@@ -27,7 +26,14 @@ from pipeline.link.terms import (
 from pipeline.nlp.acronyms import best_long_form, is_short_form
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
-from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words, indices_of
+from pipeline.nlp.tokenizer import (
+    doc_lowers,
+    doc_starts,
+    doc_text,
+    doc_words,
+    indices_of,
+    indices_where,
+)
 from pipeline.resources import VOCAB
 
 _HYPHEN = regex.compile(r"[-–]")
@@ -59,7 +65,7 @@ def acronym_candidates(
     out: list[Candidate] = []
     generic: set[str] = set()
     blocked: list[tuple[int, int]] = []
-    for a in doc._.acronyms:
+    for a in ctx.acronyms:
         short, long = a["short"], a["long"]
         head = _long_form_head(long)
         if _adjective_tail(long) and _proposed_short_first(ctx, a):
@@ -883,9 +889,9 @@ def suspended_candidates(doc: Doc) -> list[Candidate]:
     less its hyphen (not "XLM- RoBERTa", a broken line, nor "in- and out-of-distribution")."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     starts, out = doc_starts(doc), []
-    for i in range(len(words) - 2):
+    for i in [k for k, w in enumerate(words[:-2]) if w[-1:] == "-"]:
         word = words[i]
-        if len(word) < 3 or not word.endswith("-") or not word[:1].isupper():
+        if len(word) < 3 or not word[:1].isupper():
             continue
         if not word[:-1].replace("-", "").isalnum() or lowers[i + 1] not in {"and", "or"}:
             continue
@@ -965,8 +971,8 @@ def tool_head_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     words, lowers = doc_words(doc), ctx.lowers
     adjective = named_regex("name_adjective")
     out = []
-    for i in range(2, len(lowers)):
-        if lowers[i] not in VOCAB.tool_heads:
+    for i in indices_of(lowers, VOCAB.tool_heads):
+        if i < 2:
             continue
         j = i - 1
         word = words[j]
@@ -987,10 +993,11 @@ def appositive_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     series foundation model", "Metaculus, a leading human-curated forecasting platform" (not
     a common English word, a place or a generic term)."""
     words, lowers = doc_words(doc), ctx.lowers
-    heads = VOCAB.method_heads | VOCAB.tool_heads | VOCAB.platform_heads
+    heads = _appositive_heads()
     out = []
-    for i in range(1, len(words) - 3):
-        if lowers[i + 1] != "," or lowers[i + 2] not in VOCAB.indefinite_articles:
+    for comma in indices_of(lowers, _COMMA):
+        i = comma - 1
+        if not 1 <= i < len(words) - 3 or lowers[i + 2] not in VOCAB.indefinite_articles:
             continue
         word = words[i]
         if not (word.istitle() and word.isalpha() and len(word) > 2):
@@ -1009,6 +1016,15 @@ def appositive_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     return out
 
 
+_COMMA = frozenset((",",))
+
+
+@cache
+def _appositive_heads() -> frozenset[str]:
+    """Head nouns an appositive names a method, tool or platform by."""
+    return VOCAB.method_heads | VOCAB.tool_heads | VOCAB.platform_heads
+
+
 def _wordlike_token(word: str) -> bool:
     """A token that may stand inside a noun phrase (letters, digits, hyphens; no punctuation)."""
     return word.replace("-", "").isalnum()
@@ -1019,11 +1035,10 @@ def named_method_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     method head after it, as one name: "the Delta method", "Bootstrap method", "the Elbow
     heuristic" (not "our Proposed method")."""
     words, lowers = doc_words(doc), ctx.lowers
-    skip = VOCAB.title_stopwords | VOCAB.novelty_markers | VOCAB.evaluative_adjectives
-    skip |= VOCAB.proposal_verbs  # "the Proposed method"
+    skip = _named_method_skips()
     out = []
-    for i in range(2, len(lowers)):
-        if lowers[i] not in VOCAB.named_method_heads or words[i] != lowers[i]:
+    for i in indices_of(lowers, VOCAB.named_method_heads):
+        if i < 2 or words[i] != lowers[i]:
             continue
         j = i - 1
         word = words[j]
@@ -1034,6 +1049,17 @@ def named_method_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
         start, end = ctx.starts[j], ctx.starts[i] + len(words[i])
         out.append(Candidate(start, end, doc_text(doc)[start:end], "head", hint="METHOD"))
     return out
+
+
+@cache
+def _named_method_skips() -> frozenset[str]:
+    """Capitalised words that name no method before a method head ("the Proposed method")."""
+    return (
+        VOCAB.title_stopwords
+        | VOCAB.novelty_markers
+        | VOCAB.evaluative_adjectives
+        | VOCAB.proposal_verbs
+    )
 
 
 @cache
@@ -1083,14 +1109,15 @@ def year_named_candidates(doc: Doc, ctx: DocContext) -> list[Candidate]:
     two-digit year ("AIME 24")."""
     words = doc_words(doc)
     out = []
-    four = compress(range(len(words)), map((4).__eq__, map(len, words)))
-    years = [j for j in four if j >= 1 and _YEAR.match(words[j])]
-    two = compress(range(len(words)), map((2).__eq__, map(len, words)))
+    numbers = [j for j in indices_where(words, str.isdigit) if j >= 1]  # the cheap test first
+    years = [j for j in numbers if len(words[j]) == 4 and _YEAR.match(words[j])]
     labels = lexicon_labels()
     years += [
         j
-        for j in two
-        if j >= 1 and _SHORT_YEAR.match(words[j]) and labels.get(words[j - 1]) == "DATASET"
+        for j in numbers
+        if len(words[j]) == 2
+        and _SHORT_YEAR.match(words[j])
+        and labels.get(words[j - 1]) == "DATASET"
     ]
     ends = [(j - 1, j + 1) for j in sorted(years) if _CAMPAIGN.match(words[j - 1])]
     ends += [

@@ -5,9 +5,11 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
-from spacy.tokens import Doc
+from spacy.tokens import Doc, SpanGroup
 
+from pipeline.nlp.group_memo import GroupMemo
 from pipeline.nlp.tokenizer import (
     doc_lowers,
     doc_starts,
@@ -21,14 +23,23 @@ CUES_KEY = "cues"
 _NONE: frozenset[int] = frozenset()
 
 
-def cue_spans(doc: Doc) -> dict[str, list[tuple[int, int]]]:
-    """Token spans of the cue_ruler's `doc.spans["cues"]` by label, in text order."""
-    if CUES_KEY not in doc.spans:
-        raise ValueError(f'doc.spans["{CUES_KEY}"] is missing: the pipeline needs its cue_ruler')
+def _by_label(group: SpanGroup) -> dict[str, list[tuple[int, int]]]:
+    """Token spans of a span group by label, in text order."""
     out: dict[str, list[tuple[int, int]]] = {}
-    for span in doc.spans[CUES_KEY]:
+    for span in group:
         out.setdefault(span.label_, []).append((span.start, span.end))
     return out
+
+
+_CUES: GroupMemo[dict[str, list[tuple[int, int]]]] = GroupMemo(_by_label)
+
+
+def cue_spans(doc: Doc) -> dict[str, list[tuple[int, int]]]:
+    """Token spans of the cue_ruler's `doc.spans["cues"]` by label, in text order (read once
+    per doc while the group is the same object and size: each Span object is costly)."""
+    if CUES_KEY not in doc.spans:
+        raise ValueError(f'doc.spans["{CUES_KEY}"] is missing: the pipeline needs its cue_ruler')
+    return _CUES(doc, doc.spans[CUES_KEY])
 
 
 @dataclass
@@ -37,6 +48,9 @@ class DocContext:
 
     doc: Doc
     lowers: list[str] = field(default_factory=list)
+    words: list[str] = field(default_factory=list)
+    acronyms: list[dict[str, Any]] = field(default_factory=list)  # doc._.acronyms, read once
+    numbers: list[dict[str, Any]] = field(default_factory=list)  # doc._.numbers, read once
     starts: list[int] = field(default_factory=list)
     sent_bounds: list[tuple[int, int]] = field(default_factory=list)
     sent_of: list[int] = field(default_factory=list)
@@ -99,7 +113,7 @@ def build_context(
     `base`, a context of the same doc, lends its token offsets, sentence bounds and cues.
     """
     n = len(doc)
-    ctx = DocContext(doc, lowers=doc_lowers(doc))
+    ctx = DocContext(doc, lowers=doc_lowers(doc), words=doc_words(doc))
     if base is not None:
         ctx.starts, ctx.sent_bounds, ctx.sent_starts = (
             base.starts,
@@ -108,16 +122,18 @@ def build_context(
         )
         ctx.cues, ctx.cue_firsts, ctx.cue_starts = base.cues, base.cue_firsts, base.cue_starts
         ctx.front_ends, ctx.breaks = base.front_ends, base.breaks
+        ctx.acronyms, ctx.numbers = base.acronyms, base.numbers
     else:
         ctx.starts = doc_starts(doc)
         ctx.sent_bounds = sentence_bounds(doc)
         ctx.sent_starts = [ctx.starts[b] for b, _ in ctx.sent_bounds]
-        ctx.cues = _lowercase_verbs(cue_spans(doc), doc_words(doc), ctx.sent_bounds)
+        ctx.cues = _lowercase_verbs(cue_spans(doc), ctx.words, ctx.sent_bounds)
         ctx.cue_starts = {k: frozenset(s for s, _ in spans) for k, spans in ctx.cues.items()}
         ctx.cue_firsts = {k: sorted(firsts) for k, firsts in ctx.cue_starts.items()}
         for s, e in ctx.cues.get("COMPARISON_FRONT", ()):
             ctx.front_ends.setdefault(s, []).append(e)
         ctx.breaks = indices_of(ctx.lowers, VOCAB.clause_breaks)
+        ctx.acronyms, ctx.numbers = doc._.acronyms, doc._.numbers
     ctx.sent_of = base.sent_of if base is not None else [0] * n
     ctx.clause_of = [0] * n
     ctx.proposal = [False] * n
@@ -355,7 +371,7 @@ def _mark_restated_name(ctx: DocContext, i: int, limit: int, inside: list[bool])
 
 def _name_like(ctx: DocContext, inside: list[bool], k: int) -> bool:
     """A token of a protected name, or a word with a capital letter ("MATCH", "ConfLVLM")."""
-    word = doc_words(ctx.doc)[k]
+    word = ctx.words[k]
     return inside[k] or (word[:1].isupper() and word != word.lower())
 
 
@@ -377,7 +393,7 @@ def _named_parenthesis(ctx: DocContext, i: int, inside: list[bool]) -> int | Non
     """The index after the ")" of a parenthesis at token i that holds one name and nothing
     else, followed by ",", "and" or "." (a listed member: "questions (DiagnosticMCQ), ..."),
     else None."""
-    lowers, words, n = ctx.lowers, doc_words(ctx.doc), len(ctx.lowers)
+    lowers, words, n = ctx.lowers, ctx.words, len(ctx.lowers)
     j = i + 1
     while j < min(n, i + 5) and (inside[j] or words[j] != lowers[j]):
         j += 1
@@ -391,7 +407,7 @@ def _short_form_then_name(ctx: DocContext, i: int, inside: list[bool]) -> int | 
     three tokens with a capital), when "and" (or ", and") and a capitalised name follow it:
     the proposal's object goes on to the next member ("EMA Quantizer (Q-EMA) and Adaptive
     Ramping Optimizer (Q-Ramping)"), else None."""
-    lowers, words, n = ctx.lowers, doc_words(ctx.doc), len(ctx.lowers)
+    lowers, words, n = ctx.lowers, ctx.words, len(ctx.lowers)
     j = i + 1
     while j < min(n, i + 4) and (inside[j] or words[j] != lowers[j]):
         j += 1

@@ -57,20 +57,21 @@ def link_document(doc: Doc) -> Linked:
     """Run the link stage over one annotated Doc."""
     ctx0 = build_context(doc)
     drafts, measures = extract_entities(doc, ctx0)
+    acronyms, text = ctx0.acronyms, doc_text(doc)
     for d in drafts:
-        d.mentions = merge_definitions(d.mentions, doc._.acronyms, doc_text(doc))
+        d.mentions = merge_definitions(d.mentions, acronyms, text)
         if d.kind == "dataset":
-            d.mentions = extend_with_head(d.mentions, doc_text(doc))
-            d.mentions = extend_with_language(d.mentions, doc_text(doc))
-            d.mentions = extend_with_version(d.mentions, doc_text(doc))
+            d.mentions = extend_with_head(d.mentions, text)
+            d.mentions = extend_with_language(d.mentions, text)
+            d.mentions = extend_with_version(d.mentions, text)
     protected = [ctx0.token_span(s, e) for d in drafts for s, e in d.mentions]
     ctx = build_context(doc, protected, base=ctx0)
     taken = [m for d in drafts for m in d.mentions]
-    metrics = extract_metrics(doc, taken) + [
+    metrics = extract_metrics(doc, taken, acronyms, ctx0.numbers) + [
         MetricDraft(" ".join(m.name.lower().split()), sorted(m.mentions)) for m in measures
     ]
     for m in metrics:
-        m.mentions = merge_definitions(m.mentions, doc._.acronyms, doc_text(doc))
+        m.mentions = merge_definitions(m.mentions, acronyms, text)
     metric_tags = [t for m in metrics for t in tag_mentions(ctx, m.mentions, m.name)]
     ds_tags = [
         t for d in drafts if d.kind == "dataset" for t in tag_mentions(ctx, d.mentions, d.name)

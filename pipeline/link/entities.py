@@ -990,7 +990,7 @@ def _new_data_appositive(ctx: DocContext, end: int) -> bool:
 def _listed_as_new(ctx: DocContext, i: int) -> bool:
     """True when token i is a member of a list after a class noun marked new ("two new
     variants, RLPO and RLMO", "three novel datasets: A, B and C"): the paper's own."""
-    lowers, words = ctx.lowers, doc_words(ctx.doc)
+    lowers, words = ctx.lowers, ctx.words
     classes = VOCAB.method_class_nouns | VOCAB.listing_data_nouns
     joins = VOCAB.list_conjunctions
     for k in range(i - 1, max(0, i - 12), -1):
@@ -1252,7 +1252,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     """Method and dataset drafts of a doc (typed, with roles and mentions), and the drafts
     that turned out to be metrics ("the CHAIRi metric")."""
     acr, generic_shorts, blocked = acronym_candidates(doc, ctx)
-    shorts = generic_shorts | {a["short"] for a in doc._.acronyms}
+    shorts = generic_shorts | {a["short"] for a in ctx.acronyms}
     shapes = [c for c in shape_candidates(doc) + suspended_candidates(doc) if c.text not in shorts]
     shapes += compound_lexicon_candidates(doc, {c.start for c in shapes})
     shapes += model_id_candidates(doc, {c.start for c in shapes})
@@ -1274,7 +1274,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     cands = resolve_overlaps(cands, ctx)
     drafts = cluster(cands, generic_shorts - _datasets_in_setting(cands, ctx))
     proposed_longs = {  # "we introduce Dynamic Upcycling MoE (DUME)": a name, generic tail or not
-        a["long"] for a in doc._.acronyms if proposed_model_class(ctx, a)
+        a["long"] for a in ctx.acronyms if proposed_model_class(ctx, a)
     }
     drafts = [
         d
@@ -1358,7 +1358,7 @@ def _concept_headed(ctx: DocContext, draft: Draft) -> bool:
         _, end = _token_span(ctx, s, e)
         if end + 2 < n and lowers[end] == "(" and lowers[end + 2] == ")":
             end += 3
-        word = doc_words(ctx.doc)[end] if end < n else ""
+        word = ctx.words[end] if end < n else ""
         if word.islower() and word in heads:
             return True
         if _named_as_concept(ctx, _token_span(ctx, s, e)[0]):

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
 
-from pipeline.link.context import opens_comparison, opens_indefinite_phrase
+from pipeline.link.context import CUES_KEY, cue_spans, opens_comparison, opens_indefinite_phrase
 from pipeline.link.terms import is_metric_name, named_regex, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
-from pipeline.nlp.tokenizer import doc_lowers, doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words
 from pipeline.resources import VOCAB, read_map
 
 if TYPE_CHECKING:
@@ -80,14 +80,17 @@ def _coordinated_metric(span: Span) -> bool:
     )
 
 
-def acronym_metric_spans(doc: Doc, lexicon: list[Span] | None = None) -> list[tuple[int, int, str]]:
+def acronym_metric_spans(
+    doc: Doc, lexicon: list[Span] | None = None, acronyms: list[dict[str, Any]] | None = None
+) -> list[tuple[int, int, str]]:
     """(start, end, canonical) of defined measures not in the lexicon ("Diarization Error Rate
-    (DER)"), and of every later use of their short form."""
+    (DER)"), and of every later use of their short form (`acronyms`: `doc._.acronyms`, when
+    the caller has it)."""
     out = []
     lowered = doc_text(doc).lower()
     if lexicon is None:  # the METRIC spans of the lexicon group, when the caller has none
         lexicon = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
-    for a in doc._.acronyms:
+    for a in doc._.acronyms if acronyms is None else acronyms:
         short = [  # the lexicon knows the short form: "area under the ROC curve (AUC)"
             s for s in lexicon if (s.start_char, s.end_char) == (a["short_start"], a["short_end"])
         ]
@@ -154,14 +157,17 @@ def _quality_noun(word: str) -> bool:
     )
 
 
-def measured_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
+def measured_phrase_spans(
+    doc: Doc, numbers: list[dict[str, Any]] | None = None
+) -> list[tuple[int, int, str]]:
     """Measures named right after a value ("92.7% verification success", "81.45% mean nugget
     score") or right before a "from A to B" change ("improves end-to-end correctness from
-    72.5% to 100%"), when no lexicon knows them."""
+    72.5% to 100%"), when no lexicon knows them (`numbers`: `doc._.numbers`, when the caller
+    has it)."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     heads, stops = VOCAB.measure_phrase_heads, VOCAB.link_words
     out = []
-    for n in doc._.numbers:
+    for n in doc._.numbers if numbers is None else numbers:
         if n["range_low"]:
             continue  # "15-35 times lower search cost": the measure is read after the high end
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
@@ -458,15 +464,17 @@ def before_hedges(lowers: list[str], i: int) -> int:
     return i
 
 
-def bound_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
+def bound_phrase_spans(
+    doc: Doc, numbers: list[dict[str, Any]] | None = None
+) -> list[tuple[int, int, str]]:
     """Measures bound to a value by their own construction, when no lexicon knows them:
     "a solve rate of 54.8%", "Brier score of 0.134", "accuracy: 91.2", "latency = 3 ms",
     "[accuracy] improves by 4%", "improves [solve rate] by 2 points", "narrowing the
-    [optimality gap] to 0.1%"."""
+    [optimality gap] to 0.1%" (`numbers`: `doc._.numbers`, when the caller has it)."""
     words, lowers = doc_words(doc), doc_lowers(doc)
     out = []
     changed_end = -1  # where the value of the last "VERB X by N" ends: "and Y by M" shares VERB
-    for n in doc._.numbers:
+    for n in doc._.numbers if numbers is None else numbers:
         span = doc.char_span(n["start"], n["end"], alignment_mode="expand")
         if span is None or span.start < 2:
             continue
@@ -685,17 +693,17 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
     to four plain words after a cue that names measures ("metrics related to agent travel,
     makespan, and shelf switching"). The list ends at a member of more than four words or one
     holding a link word."""
-    words, lowers = doc_words(doc), doc_lowers(doc)
+    words, lowers, starts = doc_words(doc), doc_lowers(doc), doc_starts(doc)
     stops, seps = VOCAB.link_words, {",", "and", "or"}
+    n = len(words)
     out = []
-    for span in doc.spans.get("cues", ()):
-        if span.label_ != "METRIC_LIST_INTRO":
-            continue
-        named = " ".join(lowers[span.start : span.end]) in VOCAB.measure_naming_intros
-        i = span.end
-        while i < len(doc):
+    intros = cue_spans(doc).get("METRIC_LIST_INTRO", []) if CUES_KEY in doc.spans else []
+    for first, end in intros:
+        named = " ".join(lowers[first:end]) in VOCAB.measure_naming_intros
+        i = end
+        while i < n:
             j = i
-            while j < len(doc) and j - i <= 4 and lowers[j] not in seps and _wordlike(words[j]):
+            while j < n and j - i <= 4 and lowers[j] not in seps and _wordlike(words[j]):
                 j += 1
             member = range(i, j)
             if not member or len(member) > 4 or any(lowers[k] in stops for k in member):
@@ -706,8 +714,8 @@ def listed_measure_spans(doc: Doc) -> list[tuple[int, int, str]]:
             headed = len(member) >= 2 and _bound_head(lowers[j - 1])
             if plain and (headed or named):  # "metrics related to agent travel, makespan"
                 name = _canonical_phrase([lowers[k] for k in member])
-                out.append((doc[i].idx, doc[j - 1].idx + len(words[j - 1]), name))
-            while j < len(doc) and lowers[j] in seps:
+                out.append((starts[i], starts[j - 1] + len(words[j - 1]), name))
+            while j < n and lowers[j] in seps:
                 j += 1
             if j == i + len(member):
                 break  # no separator: the list has ended
@@ -798,20 +806,31 @@ def headed_cut_off_spans(doc: Doc, spans: list[Span]) -> list[Span]:
     ]
 
 
-def extract_metrics(doc: Doc, taken: list[tuple[int, int]]) -> list[MetricDraft]:
-    """Metric drafts in first-mention order; spans overlapping entity mentions are skipped."""
+def extract_metrics(
+    doc: Doc,
+    taken: list[tuple[int, int]],
+    acronyms: list[dict[str, Any]] | None = None,
+    numbers: list[dict[str, Any]] | None = None,
+) -> list[MetricDraft]:
+    """Metric drafts in first-mention order; spans overlapping entity mentions are skipped
+    (`acronyms`, `numbers`: `doc._.acronyms`, `doc._.numbers`, when the caller has them)."""
+    if acronyms is None:
+        acronyms = doc._.acronyms
+    if numbers is None:
+        numbers = doc._.numbers
     spans = [s for s in lexicon_spans(doc) if s.label_ == "METRIC"]
     by_name: dict[str, MetricDraft] = {}
     hit_chars = [(s.start_char, s.end_char) for s in spans]
     used: list[tuple[int, int]] = []
-    long_forms = {(a["long_start"], a["long_end"]) for a in doc._.acronyms}
-    phrases = measured_phrase_spans(doc) + bound_phrase_spans(doc) + changed_phrase_spans(doc)
+    long_forms = {(a["long_start"], a["long_end"]) for a in acronyms}
+    phrases = measured_phrase_spans(doc, numbers) + bound_phrase_spans(doc, numbers)
+    phrases += changed_phrase_spans(doc)
     phrases += listed_measure_spans(doc) + recorded_measure_spans(doc)
     phrases += renamed_measure_spans(doc)
     spans += headed_cut_off_spans(doc, spans)
     known = [span for span in filter_spans(spans) if keep_metric(span)]
     phrases += coordinated_measure_spans(doc, known)
-    for s, e, canonical in acronym_metric_spans(doc, spans) + phrases:
+    for s, e, canonical in acronym_metric_spans(doc, spans, acronyms) + phrases:
         # a lexicon hit strictly inside a defined long form ("Diarization [Error Rate] (DER)")
         # yields to it; any other overlap wins
         defined = (s, e) in long_forms

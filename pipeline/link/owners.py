@@ -9,7 +9,7 @@ from spacy.tokens import Doc
 
 from pipeline.link.context import DocContext, next_content_index
 from pipeline.link.tags import ResultDraft, Tagged, cued, weights
-from pipeline.nlp.tokenizer import doc_spaces, doc_words
+from pipeline.nlp.tokenizer import doc_spaces
 from pipeline.resources import VOCAB
 
 
@@ -131,7 +131,7 @@ def items_of_dataset(datasets: list[Tagged], te: int, ctx: DocContext) -> Tagged
         return None
     if "-" in ctx.lowers[te - 1]:
         return None  # not "8B-class GQA transformers": the count modifies another word
-    word = doc_words(ctx.doc)[d.end]
+    word = ctx.words[d.end]
     plural = word.islower() and word.isalpha() and len(word) > 3 and word.endswith("s")
     return d if plural and not word.endswith("ss") else None
 

@@ -41,7 +41,7 @@ from pipeline.link.value_lists import (
     units_written_once,
     value_lists,
 )
-from pipeline.nlp.tokenizer import doc_text, doc_words, indices_of
+from pipeline.nlp.tokenizer import doc_text, indices_of
 from pipeline.resources import VOCAB
 
 __all__ = ["ResultDraft", "Tagged", "extract_results", "link_result"]
@@ -249,12 +249,12 @@ def unclaimed_after(ctx: DocContext, doc: Doc, metrics: list[Tagged], te: int) -
     starts = cast("list[int] | None", ctx.memo.get(("number_tokens", -1)))
     if starts is None:
         starts = ctx.memo["number_tokens", -1] = sorted(
-            ctx.token_at(n["start"]) for n in doc._.numbers
+            ctx.token_at(n["start"]) for n in ctx.numbers
         )
     froms = cast("set[int] | None", ctx.memo.get(("from_tokens", -1)))
     if froms is None:
         froms = ctx.memo["from_tokens", -1] = {
-            ctx.token_at(n["from_start"]) for n in doc._.numbers if n["from_start"] is not None
+            ctx.token_at(n["from_start"]) for n in ctx.numbers if n["from_start"] is not None
         }
     out = []
     for m in metrics:
@@ -361,7 +361,7 @@ def _labels_other_phrase(ctx: DocContext, ti: int, hit: Tagged, metrics: list[Ta
     """True when the value opens a parenthesis right after a phrase of plain lower-case words
     coordinated with the metric found ("citation rate (17.3 percent) and subjective quality
     (18.5 percent)"): the parenthesis gives the value of that phrase, not of the metric."""
-    lows, words = ctx.lowers, doc_words(ctx.doc)
+    lows, words = ctx.lowers, ctx.words
     j = _before_hedge_words(lows, ti - 1)
     if j < 2 or lows[j] != "(" or any(m.end == j for m in metrics) or hit.end >= j - 1:
         return False
@@ -473,7 +473,7 @@ def extract_results(
     metric_tokens = {i for m in metrics for i in range(m.start, m.end)}
     dataset_tokens = {i for d in datasets for i in range(d.start, d.end)}
     numbers = [
-        n for n in doc._.numbers if not any(n["start"] < te and ts < n["end"] for ts, te in taken)
+        n for n in ctx.numbers if not any(n["start"] < te and ts < n["end"] for ts, te in taken)
     ]
     numbers = units_written_once(numbers, doc_text(doc))
     name_tokens = frozenset(i for m in methods for i in range(m.start, m.end))
@@ -515,7 +515,7 @@ def extract_results(
             draft, ti, ctx, doc, metrics, datasets, methods, main_method, proposed, own_datasets
         )
         out.append(draft)
-    _share_range_kinds(out, doc._.numbers, doc_text(doc))
+    _share_range_kinds(out, ctx.numbers, doc_text(doc))
     _rival_figures(out, ctx, methods)
     _continued_figures(out, ctx, metrics)
     _anticipated_figures(out, ctx, metrics)

@@ -12,13 +12,10 @@ from pipeline.resources import VOCAB, data_path, named_regex, read_tsv
 _DASHES = regex.compile(r"[\p{Pd}\u2212]")
 
 
-def fold(text: str) -> str:
-    """Case-fold and normalise dashes and whitespace (the scorer's notion of equality)."""
-    return _fold(text)
-
-
 @lru_cache(maxsize=1 << 16)
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
+    """Case-fold and normalise dashes and whitespace (the scorer's notion of equality;
+    memoised)."""
     return " ".join(_DASHES.sub("-", text).casefold().split())
 
 
@@ -92,12 +89,13 @@ def languages() -> frozenset[str]:
     return frozenset(r["surface"] for r in rows if r["kind"] == "language")
 
 
+@lru_cache(maxsize=1 << 14)
 def is_place_or_organisation(name: str) -> bool:
     """A country, language, language pair or world region as written ("Bangladesh",
     "Swahili", "Arabic-English", "East Asia"; not "PaLI"), a publication venue ("ICML
     2021"), or a title-case name headed or led by an organisation word ("Stanford
     University", "Ministry of Health"), or holding one before "of"/"for" ("National
-    Institute of Korean Language")."""
+    Institute of Korean Language"); memoised."""
     if is_language_pair(name):
         return True  # "Arabic-English": a translation direction
     words = name.split()
@@ -139,9 +137,11 @@ def is_language_pair(name: str) -> bool:
 _VENUE_YEAR = regex.compile(r"(?P<venue>[A-Za-z]+)(?:\s?[’']?\d{2}|\s\d{4})?")
 
 
+@lru_cache(maxsize=1 << 16)
 def is_generic(text: str) -> bool:
     """True for model classes, fields, tasks and common objects (LLMs, RL, ASR, GPU), and for
-    lower-case phrases ending in a `discipline_nouns` word ("computational pathology")."""
+    lower-case phrases ending in a `discipline_nouns` word ("computational pathology");
+    memoised."""
     exact, folded = generic_terms()
     if text in exact or fold(text) in folded:
         return True
@@ -151,8 +151,9 @@ def is_generic(text: str) -> bool:
     return is_plural_acronym(text) and text[:-1] in exact
 
 
+@lru_cache(maxsize=1 << 14)
 def is_metric_name(long: str) -> bool:
-    """True for long forms headed by a measure word: "Diarization Error Rate"."""
+    """True for long forms headed by a measure word: "Diarization Error Rate" (memoised)."""
     words = long.lower().replace("-", " ").split()
     if " ".join(words[-2:]) in VOCAB.non_measure_phrases:
         return False  # "meta-learning-rate (Meta-LR)": a setting, not a measure

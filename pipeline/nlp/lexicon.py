@@ -10,6 +10,7 @@ import regex
 import spacy
 from spacy.tokens import Doc, Span
 
+from pipeline.nlp.group_memo import GroupMemo
 from pipeline.nlp.normalise import normalise
 from pipeline.resources import LexiconEntry, data_path, read_lexicon, read_tsv
 
@@ -155,7 +156,9 @@ def lexicon_patterns(
     return phrase_patterns(read_entries(files, blocked), case)
 
 
-_LAST: list[Any] = [None, None, None]  # doc, its span group, the sorted spans
+_SORTED: GroupMemo[tuple[Span, ...]] = GroupMemo(
+    lambda group: tuple(sorted(group, key=lambda s: (s.start, -len(s))))
+)
 
 
 def lexicon_spans(doc: Doc) -> tuple[Span, ...]:
@@ -167,8 +170,4 @@ def lexicon_spans(doc: Doc) -> tuple[Span, ...]:
     group = doc.spans.get(SPANS_KEY)
     if group is None:
         return ()
-    if _LAST[0] is doc and _LAST[1] is group and len(_LAST[2]) == len(group):
-        return _LAST[2]
-    spans = tuple(sorted(group, key=lambda s: (s.start, -len(s))))
-    _LAST[:] = [doc, group, spans]
-    return spans
+    return _SORTED(doc, group)

@@ -15,11 +15,13 @@ from spacy.training import Example
 from spacy.util import filter_spans
 
 from pipeline.errors import NotInitialized
+from pipeline.nlp.group_memo import GroupMemo
 from pipeline.nlp.tokenizer import (
     OFFSETS_KEY,
     doc_spaces,
     doc_starts,
     doc_words,
+    missing_indices,
     offset_map,
 )
 from pipeline.resources import data_path, read_jsonl
@@ -30,7 +32,9 @@ DEFAULT_PATTERNS = "patterns/names.jsonl"
 
 
 NameSpan = tuple[int, int, int, int, str]  # first token, end token, start char, end char, label
-_LAST: list[Any] = [None, None, ()]  # doc, its span group, the group as NameSpans
+_AS_TUPLES: GroupMemo[tuple[NameSpan, ...]] = GroupMemo(
+    lambda group: tuple((s.start, s.end, s.start_char, s.end_char, s.label_) for s in group)
+)
 
 
 def name_spans(doc: Doc) -> tuple[NameSpan, ...]:
@@ -39,11 +43,7 @@ def name_spans(doc: Doc) -> tuple[NameSpan, ...]:
     group = doc.spans.get(SPANS_KEY)
     if group is None:
         return ()
-    if _LAST[0] is doc and _LAST[1] is group and len(_LAST[2]) == len(group):
-        return _LAST[2]
-    spans = tuple((s.start, s.end, s.start_char, s.end_char, s.label_) for s in group)
-    _LAST[:] = [doc, group, spans]
-    return spans
+    return _AS_TUPLES(doc, group)
 
 
 class NameShapes:
@@ -96,9 +96,8 @@ class NameShapes:
     def shape_flags(self, words: list[str]) -> list[bool]:
         """`is_shape` of every token (one C-level look-up pass over the memo)."""
         flags = list(map(self._cache.get, words))
-        if None in flags:
-            pairs = zip(words, flags, strict=True)
-            flags = [self.is_shape(w) if f is None else f for w, f in pairs]
+        for i in missing_indices(flags) if None in flags else ():
+            flags[i] = self.is_shape(words[i])
         return flags
 
     def __call__(self, doc: Doc) -> Doc:
@@ -128,15 +127,13 @@ class NameShapes:
             # one letter per token (T title word, c connector, x other), memoised per word:
             # a run is T(T|cT)*, found left to right and greedily, as a scan of the tokens
             codes = list(map(cache.get, words))
-            if None in codes:
-                for i, code in enumerate(codes):
-                    if code is None:
-                        w = words[i]
-                        code = cache.get(w)
-                        if code is None:
-                            title = word_re.match(w) is not None
-                            code = cache[w] = "T" if title else "c" if w in connectors else "x"
-                        codes[i] = code
+            for i in missing_indices(codes) if None in codes else ():
+                w = words[i]
+                code = cache.get(w)
+                if code is None:
+                    title = word_re.match(w) is not None
+                    code = cache[w] = "T" if title else "c" if w in connectors else "x"
+                codes[i] = code
             cuts = heading_ends(codes, line_starts)
             for m in _RUN.finditer(_with_cuts(codes, cuts)):
                 if m.group().count("T") >= min_words:

@@ -4,8 +4,8 @@ hyphenated names whole and splits trailing full stops."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import compress
-from operator import sub
+from itertools import compress, repeat
+from operator import is_, sub
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,18 @@ def doc_words(doc: Doc) -> list[str]:
 def indices_of(tokens: list[str], words: frozenset[str] | set[str]) -> list[int]:
     """Indices of the tokens that are in `words` (the scan runs in C, not a Python loop)."""
     return list(compress(range(len(tokens)), map(words.__contains__, tokens)))
+
+
+def indices_where(tokens: list[str], test: Callable[[str], object]) -> list[int]:
+    """Indices of the tokens that pass `test` (with a C-level test such as a compiled regex's
+    `match`, the scan runs in C, not a Python loop)."""
+    return list(compress(range(len(tokens)), map(test, tokens)))
+
+
+def missing_indices(looked_up: list[Any], missing: object = None) -> list[int]:
+    """Indices of the entries of a list of memo look-ups that are `missing` (found in C, not
+    a Python loop)."""
+    return list(compress(range(len(looked_up)), map(is_, looked_up, repeat(missing))))
 
 
 def doc_spaces(doc: Doc) -> list[int]:
