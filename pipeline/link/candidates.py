@@ -281,11 +281,10 @@ def _continues_model(word: str, cont: Set[str], tag: regex.Pattern[str]) -> bool
     return all(p in cont or _VERSION.match(p) or tag.match(p) for p in parts)
 
 
-def _model_continuation(doc: Doc, i: int) -> int:
+def _model_continuation(words: list[str], i: int) -> int:
     """The token index after a model name's size and release words from `i` on ("480B",
     "Instruct", "o3-mini"), at most three; `i` when there are none. A bare number is no
     continuation here (a count may follow a name)."""
-    words = doc_words(doc)
     size, tag, cont = (
         named_regex("size_token"),
         named_regex("model_tag"),
@@ -294,7 +293,7 @@ def _model_continuation(doc: Doc, i: int) -> int:
     versioned = i > 0 and any(c.isdigit() for c in words[i - 1])  # "GPT-5.2 Pro"
     j = i
     while (
-        j < len(doc)
+        j < len(words)
         and j - i < 3
         and (
             size.match(words[j])
@@ -329,7 +328,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
                     continue
             single_ok = last - first == 1 and "-" in words[first] and words[first].istitle()
             if last - first >= 2 or single_ok:
-                out.append(_title_candidate(doc, first, last))
+                out.append(_title_candidate(doc, words, lowers, first, last))
             continue
         text = full[start_char:end_char]
         parts = _HYPHEN.split(text)
@@ -391,7 +390,7 @@ def shape_candidates(doc: Doc) -> list[Candidate]:
         ):
             end = doc_starts(doc)[last] + len(words[last])  # "MUSIC-AVQA v2"
             text, bare_short = full[start_char:end], False
-        elif end == end_char and (j := _model_continuation(doc, last)) > last:
+        elif end == end_char and (j := _model_continuation(words, last)) > last:
             end = doc_starts(doc)[j - 1] + len(words[j - 1])  # "Qwen3-Coder 480B Instruct"
             text, bare_short = full[start_char:end], False
         out.append(
@@ -579,17 +578,20 @@ def _opens_sentence(lowers: list[str], i: int) -> bool:
     return i == 0 or lowers[i - 1] in VOCAB.sentence_terminals
 
 
-def _title_candidate(doc: Doc, first: int, end_token: int) -> Candidate:
+def _title_candidate(
+    doc: Doc, words: list[str], lowers: list[str], first: int, end_token: int
+) -> Candidate:
     """A title-case run (tokens first..end_token-1); "Recursive KL Divergence Optimization
-    RKDO" and "MASA Model-Aware Skill Alignment" split off their acronym."""
-    words, starts = doc_words(doc), doc_starts(doc)
+    RKDO" and "MASA Model-Aware Skill Alignment" split off their acronym (`words`, `lowers`:
+    the doc's token texts)."""
+    starts = doc_starts(doc)
     start, end = starts[first], starts[end_token - 1] + len(words[end_token - 1])
     last = words[end_token - 1]
     if (
         end_token - first >= 3
         and is_short_form(last)
         and sum(c.isupper() for c in last) >= 2
-        and doc_lowers(doc)[end_token - 2] not in VOCAB.title_stopwords  # not "AOT-TCs for TC"
+        and lowers[end_token - 2] not in VOCAB.title_stopwords  # not "AOT-TCs for TC"
     ):
         long_end = starts[end_token - 2] + len(words[end_token - 2])
         long = doc_text(doc)[start:long_end]

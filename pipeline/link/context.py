@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
+from spacy.lang.lex_attrs import is_punct
 from spacy.tokens import Doc, SpanGroup
 
 from pipeline.nlp.group_memo import GroupMemo
@@ -40,6 +41,13 @@ def cue_spans(doc: Doc) -> dict[str, list[tuple[int, int]]]:
     if CUES_KEY not in doc.spans:
         raise ValueError(f'doc.spans["{CUES_KEY}"] is missing: the pipeline needs its cue_ruler')
     return _CUES(doc, doc.spans[CUES_KEY])
+
+
+@lru_cache(maxsize=1 << 14)
+def punctuation(word: str) -> bool:
+    """spaCy's IS_PUNCT of a token text (every character a punctuation mark), memoised per
+    word: the few tokens a linker asks about need no `to_array` over the whole doc."""
+    return bool(is_punct(word))
 
 
 @dataclass
@@ -123,6 +131,7 @@ def build_context(
         ctx.cues, ctx.cue_firsts, ctx.cue_starts = base.cues, base.cue_firsts, base.cue_starts
         ctx.front_ends, ctx.breaks = base.front_ends, base.breaks
         ctx.acronyms, ctx.numbers = base.acronyms, base.numbers
+        ctx.spans = base.spans  # token_span depends only on the token offsets
     else:
         ctx.starts = doc_starts(doc)
         ctx.sent_bounds = sentence_bounds(doc)
@@ -423,23 +432,18 @@ def _mark_set_off_name(ctx: DocContext, i: int, limit: int, inside: list[bool]) 
     """ "we introduce a framework to address X, ConfLVLM, which ...": the first name set off
     by commas after an unnamed proposal object is what the sentence introduces."""
     lowers = ctx.lowers
-
-    def name_like(k: int) -> bool:
-        return _name_like(ctx, inside, k)
-
-    while i < limit:
-        if name_like(i) and lowers[i - 1] == ",":
-            j = i
-            while j < limit and name_like(j):
-                j += 1
-            listed = j + 1 < len(lowers) and lowers[j] == "," and name_like(j + 1)
-            if j < len(lowers) and lowers[j] in {",", "(", ".", ":"} and not listed:
-                for k in range(i, j):
-                    ctx.proposal[k] = True
-            return  # (not the first of a list: "agents, i.e., GPT-4o, Claude-3-Opus and ...")
-        if name_like(i):
-            return  # another name comes first: not an appositive of the object
+    while i < limit and not _name_like(ctx, inside, i):
         i += 1
+    if i >= limit or lowers[i - 1] != ",":
+        return  # no name, or another name comes first: not an appositive of the object
+    j = i
+    while j < limit and _name_like(ctx, inside, j):
+        j += 1
+    listed = j + 1 < len(lowers) and lowers[j] == "," and _name_like(ctx, inside, j + 1)
+    if j < len(lowers) and lowers[j] in {",", "(", ".", ":"} and not listed:
+        for k in range(i, j):
+            ctx.proposal[k] = True
+    # (not the first of a list: "agents, i.e., GPT-4o, Claude-3-Opus and ...")
 
 
 def _mark_comparison(ctx: DocContext, start: int, end: int, inside: list[bool]) -> None:

@@ -31,7 +31,12 @@ from pipeline.link.candidates import (
     tool_head_candidates,
     year_named_candidates,
 )
-from pipeline.link.context import DocContext, next_content, opens_indefinite_phrase
+from pipeline.link.context import (
+    DocContext,
+    next_content_index,
+    opens_indefinite_phrase,
+    punctuation,
+)
 from pipeline.link.spans import Occupied
 from pipeline.link.terms import (
     blocked_as,
@@ -47,7 +52,7 @@ from pipeline.link.terms import (
     named_regex,
     occurrences,
 )
-from pipeline.nlp.tokenizer import doc_is_punct, doc_lowers, doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_text
 from pipeline.resources import VOCAB, data_path
 
 ROLE_RANK = {"proposed": 0, "compared": 1, "used": 2}
@@ -200,10 +205,6 @@ def find_mentions(text: str, drafts: list[Draft]) -> None:
         draft.mentions.sort()
 
 
-def _token_span(ctx: DocContext, start: int, end: int) -> tuple[int, int]:
-    return ctx.token_span(start, end)
-
-
 SpanIndex = tuple[dict[int, int], dict[int, int]]
 
 
@@ -213,12 +214,15 @@ def span_index(spans: list[tuple[int, int]]) -> SpanIndex:
 
 
 def _coordinated(
-    doc: Doc, ms: int, me: int, spans: list[tuple[int, int]], index: SpanIndex | None = None
+    lowers: list[str],
+    ms: int,
+    me: int,
+    spans: list[tuple[int, int]],
+    index: SpanIndex | None = None,
 ) -> tuple[int, int]:
     """Extend a mention's token span over a coordination of mentions ("A, B and C");
     `index` is `span_index(spans)` when the caller has it."""
     by_start, by_end = index or span_index(spans)
-    lowers = doc_lowers(doc)
     n = len(lowers)
     start, end = ms, me
     while True:
@@ -267,8 +271,8 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
     owner: dict[int, Draft] = {}
     for d in drafts:
         for s, e in d.mentions:
-            owner[_token_span(ctx, s, e)[0]] = d
-    spans = {_token_span(ctx, s, e) for d in drafts for s, e in d.mentions}
+            owner[ctx.token_span(s, e)[0]] = d
+    spans = {ctx.token_span(s, e) for d in drafts for s, e in d.mentions}
     by_start = dict(spans)
     listed = list(spans)
     index = span_index(listed)
@@ -278,8 +282,8 @@ def align_coordinated_kinds(drafts: list[Draft], doc: Doc, ctx: DocContext) -> N
         titled = "title" in d.sources  # "across MetaWorld, ManiSkill, and Franka Kitchen"
         votes: dict[str, int] = {}
         for s, e in d.mentions:
-            ms, me = _token_span(ctx, s, e)
-            cs, ce = _coordinated(doc, ms, me, listed, index)
+            ms, me = ctx.token_span(s, e)
+            cs, ce = _coordinated(ctx.lowers, ms, me, listed, index)
             if me == ce and ms > 0 and ctx.lowers[ms - 1] not in {"and", "or", "&"}:
                 continue  # "On A, B and C, X achieves": X ends a scene, not the list
             j = cs
@@ -317,11 +321,11 @@ def _head_after(ctx: DocContext, i: int) -> str | None:
     return None
 
 
-def _cast_as_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+def _cast_as_head(ctx: DocContext, i: int) -> str | None:
     """'dataset' / 'method' when the name is cast as a head noun from token i on: "as", a
     determiner, at most three plain modifiers, then the head ("integrating VGGT as a spatial
     understanding encoder", "X as its backbone", "X as the training set")."""
-    words, lowers, n = doc_words(doc), ctx.lowers, len(ctx.lowers)
+    words, lowers, n = ctx.words, ctx.lowers, len(ctx.lowers)
     if i + 2 >= n or lowers[i] != "as" or lowers[i + 1] not in VOCAB.noun_determiners:
         return None
     for j in range(i + 2, min(n, i + 6)):
@@ -340,12 +344,12 @@ def _ends_modifiers(word: str) -> bool:
     return word in VOCAB.link_words or word in VOCAB.title_stopwords
 
 
-def _modified_data_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+def _modified_data_head(ctx: DocContext, i: int) -> str | None:
     """'dataset' when a strong data head noun (`modified_dataset_heads`) follows token i after
     one or two lower-case modifiers or a possessive ("the WSJCAM0 adult speech dataset", "the
     PFSTAR children's speech dataset", "the BEA19's single-reference dataset"); never after a
     participle or a link word ("a GPT-4 generated dataset", "BERT on the GLUE datasets")."""
-    words, lowers, n = doc_words(doc), ctx.lowers, len(ctx.lowers)
+    words, lowers, n = ctx.words, ctx.lowers, len(ctx.lowers)
     j, modifiers = i, 0
     while j < n and modifiers <= 2:
         if lowers[j] in ("'s", "’s"):
@@ -377,7 +381,7 @@ def _head_before_parenthesis(ctx: DocContext, i: int, end: int) -> str | None:
     return None
 
 
-def _indefinite_head_before(doc: Doc, ctx: DocContext, i: int, end: int) -> str | None:
+def _indefinite_head_before(ctx: DocContext, i: int, end: int) -> str | None:
     """Head of an indefinite phrase that a name set off by commas renames right after it:
     "a novel generative method, Bidirectional Anchored Generation (BAnG), which" ->
     'method' (the article, at most four plain modifiers, the head, a comma, the name)."""
@@ -386,7 +390,7 @@ def _indefinite_head_before(doc: Doc, ctx: DocContext, i: int, end: int) -> str 
     if not closed or i < 3 or lowers[i - 1] != ",":
         return None
     head = _head_after(ctx, i - 2)
-    if head is None or not opens_indefinite_phrase(doc_words(doc), lowers, i - 2):
+    if head is None or not opens_indefinite_phrase(ctx.words, lowers, i - 2):
         return None
     return head
 
@@ -412,9 +416,9 @@ def _named_after_data_noun(ctx: DocContext, i: int) -> str | None:
     return None
 
 
-def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+def _appositive_head(ctx: DocContext, i: int) -> str | None:
     """Head noun of an appositive after token i: "X, a large-scale dataset" -> 'dataset'."""
-    words = doc_words(doc)
+    words = ctx.words
     n = len(words)
     if i < n and words[i] == "(":
         while i < n and words[i] != ")":
@@ -422,10 +426,10 @@ def _appositive_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
         i += 1
     if i >= n or words[i] not in VOCAB.appositive_separators:  # "Medical Malice: a dataset"
         return None
-    return _phrase_head(doc, ctx, i)
+    return _phrase_head(ctx, i)
 
 
-def _copula_head(doc: Doc, ctx: DocContext, start: int, end: int) -> str | None:
+def _copula_head(ctx: DocContext, start: int, end: int) -> str | None:
     """Head noun of the definition of a name that opens its sentence (tokens start..end):
     "SiPaKosa is a comprehensive corpus of ..." -> 'dataset'."""
     lowers = ctx.lowers
@@ -435,27 +439,27 @@ def _copula_head(doc: Doc, ctx: DocContext, start: int, end: int) -> str | None:
     if start != first and not (start == first + 1 and lowers[first] == "the"):
         return None  # "the gain is a ...": only a sentence's subject is defined so ("The
         # AEC-Bench is a multimodal benchmark" is)
-    head = _phrase_head(doc, ctx, end)
+    head = _phrase_head(ctx, end)
     return head if head != "metric" else None  # "X is the only source to score ..."
 
 
-def _opens_by_defining(doc: Doc, ctx: DocContext, draft: Draft, start: int, end: int) -> bool:
+def _opens_by_defining(ctx: DocContext, draft: Draft, start: int, end: int) -> bool:
     """True when the abstract's first sentence defines a name no lexicon knows, with nothing
     marking it established ("SiPaKosa is a comprehensive corpus of ...", not "GRPO is a
     standard approach"): the paper's own artefact."""
     if ctx.sent_of[start] != 0 or draft.label is not None:
         return False
-    if _copula_head(doc, ctx, start, end) not in ("dataset", "method"):
+    if _copula_head(ctx, start, end) not in ("dataset", "method"):
         return False
     phrase = ctx.lowers[end : end + 8]
     marked = VOCAB.established_adjectives | VOCAB.prior_work_adjectives
     return marked.isdisjoint(phrase)
 
 
-def _phrase_head(doc: Doc, ctx: DocContext, i: int) -> str | None:
+def _phrase_head(ctx: DocContext, i: int) -> str | None:
     """Head noun of the phrase that an article opens after token i (a comma, colon or
     copula): "a large-scale dataset" -> 'dataset', "a reference-free metric" -> 'metric'."""
-    words, lowers = doc_words(doc), ctx.lowers
+    words, lowers = ctx.words, ctx.lowers
     n = len(words)
     if i + 1 >= n or lowers[i + 1] not in VOCAB.appositive_openers:
         return None
@@ -513,13 +517,14 @@ def _last_head(ctx: DocContext, j: int, head: str) -> str:
     return head
 
 
-def _preposition_before(doc: Doc, i: int) -> tuple[str | None, str | None]:
+def _preposition_before(
+    words: list[str], lowers: list[str], i: int
+) -> tuple[str | None, str | None]:
     """The preposition governing token i within 4 tokens, and the word before it; none
     across a verb of finding ("Experiments on five benchmarks demonstrate X's gains")."""
     prepositions = VOCAB.governing_prepositions
-    lowers, punct = doc_lowers(doc), doc_is_punct(doc)
     for j in range(i - 1, max(-1, i - 5), -1):
-        if punct[j] or lowers[j] in VOCAB.finding_verbs:
+        if punctuation(words[j]) or lowers[j] in VOCAB.finding_verbs:
             return None, None
         if lowers[j] in prepositions:
             return lowers[j], lowers[j - 1] if j > 0 else None
@@ -628,13 +633,13 @@ def vote_kind(
             me += w["model_size"]
         elif surface.endswith(method_suffixes):
             me += w["method_name_suffix"]
-    lowers, words = ctx.lowers, doc_words(doc)
+    lowers, words = ctx.lowers, ctx.words
     n = len(lowers)
     scored = method_headed = False
     for s, e in draft.mentions:
-        ms, mend = _token_span(ctx, s, e)
-        cs, ce = _coordinated(doc, ms, mend, spans, index)
-        prep, before = _preposition_before(doc, cs)
+        ms, mend = ctx.token_span(s, e)
+        cs, ce = _coordinated(lowers, ms, mend, spans, index)
+        prep, before = _preposition_before(words, lowers, cs)
         defined = mend + 3 < n and lowers[mend] == "(" and lowers[mend + 2] == ")"
         after = mend + 3 if defined else mend
         verb = after + 1 < n and lowers[after + 1] in VOCAB.verb_object_openers
@@ -660,19 +665,19 @@ def vote_kind(
         )
         head = head or _head_before_parenthesis(ctx, cs, ce)
         if head is None and whole_token:  # "a novel generative method, BAnG-Gen (BAnG),"
-            head = _indefinite_head_before(doc, ctx, cs, ce)
+            head = _indefinite_head_before(ctx, cs, ce)
         if head is None and prep not in setting:
-            head = _appositive_head(doc, ctx, mend)  # "On X, our approach ..." is no appositive
+            head = _appositive_head(ctx, mend)  # "On X, our approach ..." is no appositive
         elif head is None and _indefinite_after_comma(ctx.lowers, mend):
-            head = _appositive_head(doc, ctx, mend)  # "on Phi-4-Mini, a compact 3.8B model"
+            head = _appositive_head(ctx, mend)  # "on Phi-4-Mini, a compact 3.8B model"
         if head is None:
             head = _named_after_data_noun(ctx, cs)  # "two new datasets called PARADE"
         if head is None and whole_token:
-            head = _copula_head(doc, ctx, ms, mend)  # "SiPaKosa is a comprehensive corpus"
+            head = _copula_head(ctx, ms, mend)  # "SiPaKosa is a comprehensive corpus"
         if head is None and whole_token:
-            head = _cast_as_head(doc, ctx, ce)  # "integrating VGGT as a spatial encoder"
+            head = _cast_as_head(ctx, ce)  # "integrating VGGT as a spatial encoder"
         if head is None and whole_token:
-            head = _modified_data_head(doc, ctx, ce)  # "the WSJCAM0 adult speech dataset"
+            head = _modified_data_head(ctx, ce)  # "the WSJCAM0 adult speech dataset"
         if head == "metric":
             draft.metric_like = True
         if head == "dataset":
@@ -706,9 +711,9 @@ def vote_kind(
                 draft.supported = True
         if _drawn_from(lowers, cs):
             ds += w["data_source"]  # "a benchmark built from WildChat"
-        nxt = next_content(doc, mend - 1)
+        nxt = next_content_index(lowers, mend - 1)
         if nxt is not None and lowers[nxt] in {"'s", "’s"}:
-            nxt = next_content(doc, nxt)
+            nxt = next_content_index(lowers, nxt)
         if nxt is not None and lowers[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
             # "Entropy Sampling achieved 93.7%": a capitalised name that performs
@@ -727,8 +732,8 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
     roles = set()
     text = doc_text(doc)
     for s, e in draft.mentions:
-        ms, mend = _token_span(ctx, s, e)
-        owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(doc, ms)
+        ms, mend = ctx.token_span(s, e)
+        owned = (ctx.proposal[ms] and not ctx.comparison[ms]) or _owned(ctx, ms)
         basis = _built_on(ctx.lowers, ms) or (owned and _modifies_compound(text, e))
         basis = basis or (owned and _class_of_new(ctx, ms, mend, "lexicon" in draft.sources))
         draft.prior_work = draft.prior_work or basis  # what the new thing rests on exists
@@ -743,9 +748,9 @@ def assign_role(draft: Draft, doc: Doc, ctx: DocContext) -> None:
         ):
             roles.add("proposed")  # "combine it with a new Gated Advantage Weighted Regression
             # mechanism"
-        elif _opens_by_defining(doc, ctx, draft, ms, mend):
+        elif _opens_by_defining(ctx, draft, ms, mend):
             roles.add("proposed")  # "SiPaKosa is a comprehensive corpus of ...", first
-        elif ctx.comparison[ms] or _baseline_after(doc, mend) or share_of(ctx.lowers, ms):
+        elif ctx.comparison[ms] or _baseline_after(ctx.lowers, mend) or share_of(ctx.lowers, ms):
             roles.add("compared")
         elif draft.kind == "method" and _listed_as_prior_work(ctx, ms):
             roles.add("compared")  # "traditional retrieval methods such as BM25 and DPR"
@@ -991,8 +996,7 @@ def _listed_as_new(ctx: DocContext, i: int) -> bool:
     """True when token i is a member of a list after a class noun marked new ("two new
     variants, RLPO and RLMO", "three novel datasets: A, B and C"): the paper's own."""
     lowers, words = ctx.lowers, ctx.words
-    classes = VOCAB.method_class_nouns | VOCAB.listing_data_nouns
-    joins = VOCAB.list_conjunctions
+    classes, joins = _listing_class_nouns(), VOCAB.list_conjunctions
     for k in range(i - 1, max(0, i - 12), -1):
         if lowers[k] in (",", ":") and lowers[k - 1] in classes:
             return _marked_new(lowers[max(0, k - 6) : k - 1])
@@ -1051,19 +1055,14 @@ def _hardware_mention(doc: Doc, ctx: DocContext, start: int, end: int) -> bool:
     right after a hardware noun and a colon or bracket ("four NVIDIA GPUs: H100 SXM5,
     A100-80GB SXM4, L40S and L4", "consumer GPUs (RTX 4090)")."""
     first, last = ctx.token_span(start, end)
-    lowers, heads = ctx.lowers, VOCAB.hardware_heads
+    lowers, words, heads = ctx.lowers, ctx.words, VOCAB.hardware_heads
     j = last
-    while (
-        j < len(lowers)
-        and j < last + 2
-        and lowers[j] not in heads
-        and _model_number(doc_words(doc)[j])
-    ):
+    while j < len(lowers) and j < last + 2 and lowers[j] not in heads and _model_number(words[j]):
         j += 1
     coded = j > last or any(ch.isdigit() for ch in doc_text(doc)[start:end])
     if coded and j < len(lowers) and lowers[j] in heads:
         return True
-    words, joins = doc_words(doc), VOCAB.list_conjunctions
+    joins = VOCAB.list_conjunctions
     for i in range(first - 1, max(first - 25, 0), -1):
         if lowers[i] in (":", "("):
             return lowers[i - 1] in heads
@@ -1086,15 +1085,15 @@ def share_of(lowers: list[str], i: int) -> bool:
     return j >= 1 and lowers[j] == "of" and lowers[j - 1].endswith("%")
 
 
-def _owned(doc: Doc, i: int) -> bool:
+def _owned(ctx: DocContext, i: int) -> bool:
     """True when "our" modifies the mention ("our manually curated TPRU-Test"), "the proposed"
     stands right before it, or a novelty marker stands right before a name-like word ("a
     novel Loss-aligned Internal Target (LIT) method")."""
-    lowers, markers = doc_lowers(doc), VOCAB.own_markers
+    lowers, markers = ctx.lowers, VOCAB.own_markers
     if i >= 2 and lowers[i - 1] == "proposed" and lowers[i - 2] in VOCAB.proposed_determiners:
         return True  # "The proposed Momentum-Corrected Online Stacking Ensemble achieved"
     if i >= 1 and lowers[i - 1] in VOCAB.novelty_markers:
-        word = doc_words(doc)[i]
+        word = ctx.words[i]
         return not (word.isalpha() and word.islower())  # not "a novel puzzling (PZ)" format
     if (
         i >= 3
@@ -1103,14 +1102,14 @@ def _owned(doc: Doc, i: int) -> bool:
         and (lowers[i - 3] in markers or lowers[i - 3] in VOCAB.own_appositive_markers)
     ):
         return True  # "Our method, X", "The resulting corpus, EmoWOZ-CS,"
-    stops, punct = _ownership_stops(), doc_is_punct(doc)
+    stops = _ownership_stops()
     for j in range(i - 1, max(-1, i - 5), -1):
         low = lowers[j]
         if low in markers:
             return True
         if low in VOCAB.novelty_markers or (low == "proposed" and lowers[j - 1] in markers):
             continue  # "our proposed Dual Alignment Attention", "our novel X"
-        if low in stops or punct[j]:
+        if low in stops or punctuation(ctx.words[j]):
             return False
     return False
 
@@ -1128,9 +1127,8 @@ def _ownership_stops() -> frozenset[str]:
     )
 
 
-def _baseline_after(doc: Doc, i: int) -> bool:
+def _baseline_after(lowers: list[str], i: int) -> bool:
     """True when 'baseline(s)' follows the mention (after an optional '-based')."""
-    lowers = doc_lowers(doc)
     return i < len(lowers) and lowers[i] in {"baseline", "baselines"}
 
 
@@ -1289,7 +1287,7 @@ def extract_entities(doc: Doc, ctx: DocContext) -> tuple[list[Draft], list[Draft
     ]
     find_mentions(doc_text(doc), drafts)
     drafts = [d for d in drafts if d.mentions]
-    spans = [_token_span(ctx, s, e) for d in drafts for s, e in d.mentions]
+    spans = [ctx.token_span(s, e) for d in drafts for s, e in d.mentions]
     index = span_index(spans)
     for d in drafts:
         vote_kind(d, doc, ctx, spans, index)
@@ -1344,7 +1342,7 @@ def _generic_with_next_word(doc: Doc, ctx: DocContext, cand: Candidate) -> bool:
     """True when a title run and the lower-case word after it name a class the generic lexicon
     knows ("Large Language models", "a Vision-Language model"): the run names nothing."""
     _, end = ctx.token_span(cand.start, cand.end)
-    words = doc_words(doc)
+    words = ctx.words
     return end < len(words) and words[end].islower() and is_generic(f"{cand.text} {words[end]}")
 
 
@@ -1355,13 +1353,13 @@ def _concept_headed(ctx: DocContext, draft: Draft) -> bool:
     heads = VOCAB.concept_heads_after
     lowers, n = ctx.lowers, len(ctx.lowers)
     for s, e in draft.mentions:
-        _, end = _token_span(ctx, s, e)
+        _, end = ctx.token_span(s, e)
         if end + 2 < n and lowers[end] == "(" and lowers[end + 2] == ")":
             end += 3
         word = ctx.words[end] if end < n else ""
         if word.islower() and word in heads:
             return True
-        if _named_as_concept(ctx, _token_span(ctx, s, e)[0]):
+        if _named_as_concept(ctx, ctx.token_span(s, e)[0]):
             return True
     return False
 
@@ -1430,3 +1428,9 @@ def _datasets_in_setting(cands: list[Candidate], ctx: DocContext) -> set[str]:
 def _is_metric_draft(draft: Draft) -> bool:
     """A name headed by a measure word ("Temporal Meal Score") is a metric, not an entity."""
     return "lexicon" not in draft.sources and is_metric_name(draft.name)
+
+
+@cache
+def _listing_class_nouns() -> frozenset[str]:
+    """Class nouns a list of new members follows ("two new variants", "three novel datasets")."""
+    return VOCAB.method_class_nouns | VOCAB.listing_data_nouns

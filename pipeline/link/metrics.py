@@ -13,7 +13,7 @@ from pipeline.link.context import CUES_KEY, cue_spans, opens_comparison, opens_i
 from pipeline.link.terms import is_metric_name, named_regex, occurrences
 from pipeline.nlp.lexicon import lexicon_spans
 from pipeline.nlp.names import name_spans
-from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words
+from pipeline.nlp.tokenizer import doc_lowers, doc_starts, doc_text, doc_words, indices_of
 from pipeline.resources import VOCAB, read_map
 
 if TYPE_CHECKING:
@@ -551,11 +551,10 @@ def changed_phrase_spans(doc: Doc) -> list[tuple[int, int, str]]:
     than"; two or three plain words on a bound head other than a resource ("computational
     cost" is a metric only with its value), ended by a link word or punctuation."""
     words, lowers = doc_words(doc), doc_lowers(doc)
-    comparatives = VOCAB.measure_comparatives
-    triggers = VOCAB.measure_change_verbs | comparatives
+    comparatives, triggers = VOCAB.measure_comparatives, _change_triggers()
     out = []
-    for i, low in enumerate(lowers):
-        if low not in triggers or (i and lowers[i - 1] == "to" and low not in comparatives):
+    for i in indices_of(lowers, triggers):
+        if i and lowers[i - 1] == "to" and lowers[i] not in comparatives:
             continue  # "to improve X" states a purpose, not a measured change
         sized = _sized_by_words(lowers, i + 1)  # "cuts token consumption by half"
         run, _ = _changed_run(words, lowers, i + 1, triggers, sized)
@@ -759,7 +758,7 @@ def coordinated_measure_spans(doc: Doc, known: list[Span]) -> list[tuple[int, in
     words, lowers = doc_words(doc), doc_lowers(doc)
     seps, stops, n = {",", "and", "or"}, VOCAB.link_words, len(doc)
     alone = read_map("single_measure_heads")
-    ends = VOCAB.measure_change_verbs | VOCAB.noun_determiners | VOCAB.title_stopwords
+    ends = _member_ends()
 
     def plain(k: int) -> bool:
         return 0 <= k < n and lowers[k] not in seps and _plain_word(words[k], stops)
@@ -914,3 +913,16 @@ def evidenced_metrics(
         for m in metrics
         if m.name in tied or ((not ambiguous(m) or evidenced(m)) and not motivation_only(m))
     ]
+
+
+@cache
+def _change_triggers() -> frozenset[str]:
+    """Words that move a measure: change verbs and comparatives ("improves", "higher")."""
+    return VOCAB.measure_change_verbs | VOCAB.measure_comparatives
+
+
+@cache
+def _member_ends() -> frozenset[str]:
+    """Words before which a list member that precedes a known metric starts ("improves
+    [sample efficiency] and")."""
+    return VOCAB.measure_change_verbs | VOCAB.noun_determiners | VOCAB.title_stopwords

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from functools import cache
 from itertools import pairwise
 from typing import cast
 
@@ -306,7 +307,7 @@ def appositive_dataset(
         return None  # one phrase: not "(TXIT), comprising 300 items, and (ii) a set of 60"
     if ctx.cue_list("SETTING_PREPOSITION", max(0, d.start - 1), d.start):
         return None  # "On BEAM, a 700-question benchmark, it reaches": the scene, no new data
-    heads = VOCAB.data_nouns | VOCAB.dataset_heads
+    heads = _data_heads()
     return d.name if not heads.isdisjoint(between) or _count_phrase_headed(ctx, ti, heads) else None
 
 
@@ -326,7 +327,7 @@ def _described_then_composed(between: list[str]) -> bool:
     if len(between) - verb > 3:
         return False  # the count follows the verb closely: "comprising over 13,700"
     phrase = between[1:last]
-    heads = VOCAB.data_nouns | VOCAB.dataset_heads
+    heads = _data_heads()
     return {",", "and", "or"}.isdisjoint(phrase) and not heads.isdisjoint(phrase)
 
 
@@ -682,3 +683,9 @@ def _share_range_kinds(results: list[ResultDraft], numbers: list[dict], text: st
                 b.kind = "change"
             a.kind, a.metric, a.dataset, a.method = b.kind, b.metric, b.dataset, b.method
             a.unit = a.unit or b.unit
+
+
+@cache
+def _data_heads() -> frozenset[str]:
+    """Nouns that head a phrase naming data ("corpus", "benchmark", "dataset")."""
+    return VOCAB.data_nouns | VOCAB.dataset_heads

@@ -9,11 +9,14 @@ so `span._.entity` and `span._.result` return the plain values behind it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 from spacy.util import filter_spans
+
+from pipeline.nlp.tokenizer import doc_spaces
 
 if TYPE_CHECKING:
     from pipeline.link.document import Linked
@@ -94,17 +97,16 @@ class AbstractLinker:
         doc._.entities = entities = plain_entities(linked)
         doc._.results = results = plain_results(linked)
         groups: dict[str, list[Span]] = {key: [] for key in [*GROUPS.values(), RESULTS_KEY]}
+        words, starts = linked.context.words, linked.context.starts
         for i, entity in enumerate(entities):
             label = entity["category"].upper()
             for s, e, _ in entity["mentions"]:
-                span = doc.char_span(
-                    s, e, label, kb_id=entity["name"], span_id=str(i), alignment_mode="expand"
-                )
+                span = expanded_span(doc, words, starts, s, e, label, entity["name"], str(i))
                 if span is not None:
                     groups[GROUPS[entity["category"]]].append(span)
         for i, r in enumerate(results):
-            span = doc.char_span(
-                r["start"], r["end"], r["kind"].upper(), span_id=str(i), alignment_mode="expand"
+            span = expanded_span(
+                doc, words, starts, r["start"], r["end"], r["kind"].upper(), 0, str(i)
             )
             if span is not None:
                 groups[RESULTS_KEY].append(span)
@@ -112,8 +114,48 @@ class AbstractLinker:
             doc.spans[key] = spans
         if self.set_ents:
             mentions = [s for key in GROUPS.values() for s in groups[key]]
-            doc.ents = filter_spans(mentions)
+            set_entities(doc, filter_spans(mentions))
         return doc
+
+
+def expanded_span(
+    doc: Doc,
+    words: list[str],
+    starts: list[int],
+    start: int,
+    end: int,
+    label: str,
+    kb_id: str | int,
+    span_id: str,
+) -> Span | None:
+    """`doc.char_span(start, end, label, kb_id=kb_id, span_id=span_id,
+    alignment_mode="expand")` from the doc's token texts and offsets (`doc_words`,
+    `doc_starts`): char_span makes two Token objects to expand a span."""
+    n = len(words)
+    if not n or start < 0 or end - 1 < 0:
+        return None
+    text_end = starts[-1] + len(words[-1]) + doc_spaces(doc)[-1]  # the last token's end
+    if start >= text_end or end - 1 >= text_end:
+        return None
+    first = bisect_right(starts, start) - 1
+    last = bisect_right(starts, end - 1) - 1
+    if start == starts[first] + len(words[first]):
+        first += 1  # the span starts in the token's trailing space
+    return Span(doc, first, last + 1, label=label, kb_id=kb_id, span_id=span_id)
+
+
+def set_entities(doc: Doc, spans: list[Span]) -> None:
+    """`doc.ents = spans` for labelled spans in text order that never overlap, with the tokens
+    between them given as outside spans: the same annotation without spaCy's default-outside
+    pass, which compares an enum member per token (about twice as slow)."""
+    gaps, at = [], 0
+    for span in spans:
+        if span.start > at:
+            gaps.append(Span(doc, at, span.start))
+        at = span.end
+    if at < len(doc):
+        gaps.append(Span(doc, at, len(doc)))
+    doc.set_ents(spans, outside=gaps, default="unmodified")
 
 
 @Language.factory(

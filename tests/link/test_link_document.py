@@ -132,3 +132,44 @@ def test_a_cost_named_again_after_the_proposal_or_with_a_value_is_a_metric():
 def test_an_ambiguous_metric_word_before_number_formats_is_the_precision_of_numbers():
     assert metric_names("We keep higher precision (FP16 or FP8) in two layers.") == []
     assert metric_names("We report higher precision than the baselines.") == ["precision"]
+
+
+def test_set_entities_annotates_tokens_as_doc_ents_does():
+    from spacy.attrs import ENT_ID, ENT_IOB, ENT_KB_ID, ENT_TYPE
+    from spacy.tokens import Span
+
+    from pipeline.nlp import get_nlp
+    from pipeline.nlp.linker import set_entities
+
+    nlp = get_nlp()
+    text = "We propose FooNet, which beats BERT on SQuAD and GLUE by 3.1 F1."
+    one, two = nlp.make_doc(text), nlp.make_doc(text)
+    attrs = [ENT_IOB, ENT_TYPE, ENT_KB_ID, ENT_ID]
+    for doc in (one, two):
+        spans = [Span(doc, 2, 3, "METHOD", kb_id="FooNet", span_id="0")]
+        spans += [Span(doc, 7, 8, "METHOD"), Span(doc, 9, 10, "DATASET", span_id="2")]
+        if doc is one:
+            doc.ents = spans
+        else:
+            set_entities(doc, spans)
+    assert one.to_array(attrs).tolist() == two.to_array(attrs).tolist()
+    assert [(e.start, e.end, e.label_) for e in one.ents] == [
+        (e.start, e.end, e.label_) for e in two.ents
+    ]
+
+
+def test_expanded_span_is_char_span_in_expand_mode():
+    from pipeline.nlp import get_nlp
+    from pipeline.nlp.linker import expanded_span
+    from pipeline.nlp.tokenizer import doc_starts, doc_words
+
+    doc = get_nlp().make_doc("FooNet-based models beat BERT  by 3.1 F1.")
+    words, starts = doc_words(doc), doc_starts(doc)
+
+    def key(span):
+        return span and (span.start, span.end, span.label_, span.kb_id_, span.id_)
+
+    for s in range(-1, len(doc.text) + 2):
+        for e in range(s + 1, len(doc.text) + 3):
+            want = doc.char_span(s, e, "M", kb_id="k", span_id="1", alignment_mode="expand")
+            assert key(expanded_span(doc, words, starts, s, e, "M", "k", "1")) == key(want)

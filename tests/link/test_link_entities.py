@@ -755,7 +755,7 @@ def data_head_of(text, name):
     doc = make_doc(text)
     ctx = build_context(doc)
     start = text.index(name)
-    return _modified_data_head(doc, ctx, ctx.token_span(start, start + len(name))[1])
+    return _modified_data_head(ctx, ctx.token_span(start, start + len(name))[1])
 
 
 def test_a_name_before_modifiers_and_a_data_head_is_a_dataset():
