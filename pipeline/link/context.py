@@ -493,13 +493,9 @@ def _number_follows(ctx: DocContext, i: int) -> bool:
     return j < len(ctx.lowers) and ctx.lowers[j][:1].isdigit()
 
 
-def next_content(doc: Doc, i: int, limit: int = 3) -> int | None:
-    """Index of the next token after `i` skipping adverbs (at most `limit` skips)."""
-    return next_content_index(doc_lowers(doc), i, limit)
-
-
-def next_content_index(lowers: list[str], i: int, limit: int = 3) -> int | None:
-    """`next_content` over lower-cased token texts."""
+def next_content(lowers: list[str], i: int, limit: int = 3) -> int | None:
+    """Index of the next token after `i` skipping adverbs (at most `limit` skips), over the
+    lower-cased token texts."""
     j, skips = i + 1, 0
     while j < len(lowers) and lowers[j] in VOCAB.skip_adverbs and skips < limit:
         j, skips = j + 1, skips + 1

@@ -33,7 +33,7 @@ from pipeline.link.candidates import (
 )
 from pipeline.link.context import (
     DocContext,
-    next_content_index,
+    next_content,
     opens_indefinite_phrase,
     punctuation,
 )
@@ -711,9 +711,9 @@ def vote_kind(
                 draft.supported = True
         if _drawn_from(lowers, cs):
             ds += w["data_source"]  # "a benchmark built from WildChat"
-        nxt = next_content_index(lowers, mend - 1)
+        nxt = next_content(lowers, mend - 1)
         if nxt is not None and lowers[nxt] in {"'s", "’s"}:
-            nxt = next_content_index(lowers, nxt)
+            nxt = next_content(lowers, nxt)
         if nxt is not None and lowers[nxt] in VOCAB.performance_verbs:
             me += w["performance_verb_after"]
             # "Entropy Sampling achieved 93.7%": a capitalised name that performs

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from spacy.tokens import Doc
 
-from pipeline.link.context import DocContext, next_content_index
+from pipeline.link.context import DocContext, next_content
 from pipeline.link.tags import ResultDraft, Tagged, cued, weights
 from pipeline.nlp.tokenizer import doc_spaces
 from pipeline.resources import VOCAB
@@ -284,7 +284,7 @@ def pronoun_subject(ctx: DocContext, ti: int, methods: list[Tagged]) -> Tagged |
         k -= 1
     if k < first or ctx.clause_of[k] != clause:
         return None
-    verb = next_content_index(lows, k, 2)
+    verb = next_content(lows, k, 2)
     if verb is None or not cued(ctx, _VERB_CUES, verb, verb + 1):
         return None
     before = [
@@ -312,5 +312,5 @@ def _subject(ctx: DocContext, end: int, appositive: int = 8) -> bool:
             (j for j in range(end + 1, min(len(lows), end + appositive)) if lows[j] == ","), None
         )
         end = close + 1 if close is not None else end
-    verb = next_content_index(lows, end - 1, 2)
+    verb = next_content(lows, end - 1, 2)
     return verb is not None and cued(ctx, _VERB_CUES, verb, verb + 1)

@@ -12,7 +12,7 @@ from typing import Any
 import numpy
 import regex
 import spacy
-from spacy.attrs import IDX, IS_PUNCT, SENT_START, SPACY
+from spacy.attrs import IDX, SENT_START, SPACY
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
 from spacy.tokens import Doc
@@ -101,16 +101,6 @@ def doc_starts(doc: Doc) -> list[int]:
     if starts is None or len(starts) != len(doc):
         starts = doc.user_data["starts"] = doc.to_array(IDX).tolist() if len(doc) else []
     return starts
-
-
-def doc_is_punct(doc: Doc) -> list[bool]:
-    """Whether each token is punctuation, computed once and kept (no Token objects)."""
-    flags = doc.user_data.get("is_punct")
-    if flags is None or len(flags) != len(doc):
-        flags = doc.user_data["is_punct"] = [
-            bool(f) for f in (doc.to_array(IS_PUNCT).tolist() if len(doc) else [])
-        ]
-    return flags
 
 
 def sentence_bounds(doc: Doc) -> list[tuple[int, int]]:

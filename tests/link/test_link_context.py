@@ -2,6 +2,7 @@
 
 from pipeline.link.context import build_context, next_content, opens_indefinite_phrase
 from pipeline.nlp import get_nlp
+from pipeline.nlp.tokenizer import doc_lowers
 
 
 def make_doc(text):
@@ -236,17 +237,17 @@ def test_base_context_lends_its_sentence_bounds():
 
 def test_next_content_skips_adverbs():
     doc = make_doc("FooNet also consistently outperforms BarNet.")
-    assert next_content(doc, 0) == 3
+    assert next_content(doc_lowers(doc), 0) == 3
 
 
 def test_next_content_skips_at_most_limit_adverbs():
     doc = make_doc("FooNet also consistently outperforms BarNet.")
-    assert next_content(doc, 0, limit=1) == 2
+    assert next_content(doc_lowers(doc), 0, limit=1) == 2
 
 
 def test_next_content_is_none_at_the_end():
     doc = make_doc("FooNet wins")
-    assert next_content(doc, 1) is None
+    assert next_content(doc_lowers(doc), 1) is None
 
 
 def test_base_context_lends_sentences_without_protected_names():
