@@ -98,7 +98,8 @@ def main() -> None:
     for name, secs in rows:
         print(f"{name:40} {secs:8.2f} {n / secs:12.0f} {tokens / secs:10.0f} {secs / base:7.2f}x")
     if not args.no_components:
-        component_costs(texts, base, args.repeat)
+        upto = component_costs(texts, base, args.repeat)
+        print_budget(upto, rows[-1][1], base)
         linker_profile(FRESH["nlp"], texts)
 
 
@@ -110,15 +111,30 @@ def up_to(name: str, texts: list[str]) -> None:
             nlp(text)
 
 
-def component_costs(texts: list[str], base: float, repeat: int) -> None:
-    """Seconds of the pipeline up to each component (`nlp.select_pipes`) and each one's share."""
+def component_costs(texts: list[str], base: float, repeat: int) -> dict[str, float]:
+    """Seconds of the pipeline up to each component (`nlp.select_pipes`) and each one's share;
+    returns the seconds up to and including each component ("tokenizer" for `make_doc`)."""
     print(f"\n{'pipeline up to and including':40} {'seconds':>8} {'this one':>9} {'vs bare':>8}")
     before = best_of(repeat, lambda: [FRESH["nlp"].make_doc(t) for t in texts])
     print(f"{'tokenizer (normalising)':40} {before:8.2f} {before:9.2f} {before / base:7.2f}x")
+    upto = {"tokenizer": before}
     for name in FRESH["nlp"].pipe_names:
         secs = best_of(repeat, lambda name=name: up_to(name, texts))
         print(f"{name:40} {secs:8.2f} {secs - before:9.2f} {secs / base:7.2f}x")
-        before = secs
+        before = upto[name] = secs
+    return upto
+
+
+def print_budget(upto: dict[str, float], whole: float, base: float, target: float = 3.0) -> None:
+    """What the linker and record building may cost for the whole extraction to stay within
+    `target` times bare, beside what the components before the linker already cost."""
+    names = list(upto)
+    floor = upto[names[names.index("abstract_linker") - 1]]
+    print(
+        f"\nbefore the linker (tokenizer, {len(names) - 2} components): {floor / base:.2f}x bare;"
+        f" the linker and record building: {(whole - floor) / base:.2f}x bare;"
+        f" left for them within {target:.1f}x: {max(target - floor / base, 0.0):.2f}x bare"
+    )
 
 
 def linker_profile(nlp: Language, texts: list[str], top: int = 12) -> None:
