@@ -129,9 +129,10 @@ def print_budget(upto: dict[str, float], whole: float, base: float, target: floa
     """What the linker and record building may cost for the whole extraction to stay within
     `target` times bare, beside what the components before the linker already cost."""
     names = list(upto)
-    floor = upto[names[names.index("abstract_linker") - 1]]
+    linker = names.index("abstract_linker")
+    floor = upto[names[linker - 1]]
     print(
-        f"\nbefore the linker (tokenizer, {len(names) - 2} components): {floor / base:.2f}x bare;"
+        f"\nbefore the linker (tokenizer, {linker - 1} components): {floor / base:.2f}x bare;"
         f" the linker and record building: {(whole - floor) / base:.2f}x bare;"
         f" left for them within {target:.1f}x: {max(target - floor / base, 0.0):.2f}x bare"
     )

@@ -13,6 +13,7 @@ from throughput import print_budget  # noqa: E402
 
 def test_budget_splits_at_the_component_before_the_linker(capsys: pytest.CaptureFixture) -> None:
     upto = {"tokenizer": 1.0, "cue_ruler": 1.5, "number_finder": 2.5, "abstract_linker": 4.0}
+    upto["a_later_component"] = 4.2  # counted with the linker, not before it
     print_budget(upto, whole=4.5, base=1.0)
     line = capsys.readouterr().out.strip()
     assert "before the linker (tokenizer, 2 components): 2.50x bare" in line
