@@ -1132,3 +1132,22 @@ def test_a_known_kind_in_the_appositive_of_a_proposed_name_is_used():
 def test_a_spelled_out_name_in_the_appositive_stays_proposed():
     got = roles("We propose COMPASS, a Cognitive MCTS-Guided Process Alignment framework.")
     assert got.get("Cognitive MCTS-Guided Process Alignment", "proposed") == "proposed"
+
+
+def test_name_renaming_an_indefinite_metric_phrase_is_a_metric():
+    r = extract_text(
+        "We propose a new metric, Human-AI Collaboration Efficacy (HACE), and report it for FooNet."
+    )
+    assert "Human-AI Collaboration Efficacy" not in names(r.methods)
+    assert [m.name for m in r.metrics] == ["human-ai collaboration efficacy"]
+
+
+def test_object_of_a_verb_of_optimising_is_a_metric():
+    r = extract_text("Our agent rewrites circuits to maximize Quantum Fisher Information (QFI).")
+    assert r.methods == []
+    assert [m.name for m in r.metrics] == ["quantum fisher information"]
+
+
+def test_a_name_owning_what_is_optimised_stays_a_method():
+    r = extract_text("We use PPO to maximize GRPO's reward on MATH.")
+    assert set(names(r.methods)) == {"PPO", "GRPO"}

@@ -390,6 +390,8 @@ def _indefinite_head_before(ctx: DocContext, i: int, end: int) -> str | None:
     if not closed or i < 3 or lowers[i - 1] != ",":
         return None
     head = _head_after(ctx, i - 2)
+    if head is None and lowers[i - 2] in VOCAB.metric_heads_after_name:
+        head = "metric"  # "a new metric, Human-AI Collaboration Efficacy (HACE),"
     if head is None or not opens_indefinite_phrase(ctx.words, lowers, i - 2):
         return None
     return head
@@ -555,6 +557,17 @@ def _valued(lowers: list[str], i: int) -> bool:
     return lowers[i].lstrip("+-−.")[:1].isdigit() and lowers[i + 1] in VOCAB.versus_markers
 
 
+def _optimised(lowers: list[str], start: int, end: int) -> bool:
+    """True when tokens start..end are the whole object of a verb of optimising: "maximize
+    Quantum Fisher Information (QFI)", "minimizing the ECE" (not "minimizing GRPO's loss")."""
+    k = start - 1
+    if k >= 0 and lowers[k] in VOCAB.objective_determiners:
+        k -= 1
+    if k < 0 or lowers[k] not in VOCAB.objective_verbs:
+        return False
+    return end >= len(lowers) or not lowers[end][:1].isalnum() or lowers[end] in VOCAB.link_words
+
+
 def _changed_by_value(lowers: list[str], start: int, end: int) -> bool:
     """True when tokens [start, end) are what a change verb moves by a number ("improving
     SR by 16.9 points", "reduces the ADE by 40%")."""
@@ -650,6 +663,8 @@ def vote_kind(
             draft.metric_like = True  # "the official SAT Competition metric PAR-2"
         if _valued(ctx.lowers, mend):
             draft.metric_like = True  # "tpmC=130": a measure with its value
+        if draft.label is None and _optimised(lowers, ms, mend):
+            draft.metric_like = True  # "maximize Quantum Fisher Information (QFI)"
         if (
             draft.label is None
             and (_after_percent(ctx, ms) or _changed_by_value(ctx.lowers, ms, mend))
