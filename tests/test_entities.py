@@ -1151,3 +1151,16 @@ def test_object_of_a_verb_of_optimising_is_a_metric():
 def test_a_name_owning_what_is_optimised_stays_a_method():
     r = extract_text("We use PPO to maximize GRPO's reward on MATH.")
     assert set(names(r.methods)) == {"PPO", "GRPO"}
+
+
+def test_name_ranked_by_a_comparative_is_a_metric():
+    r = extract_text(
+        "AI-assisted development led to slightly higher average CodeHealth than before."
+    )
+    assert r.methods == []
+    assert [m.name for m in r.metrics] == ["codehealth"]
+
+
+def test_name_modifying_a_noun_after_a_comparative_stays_a_name():
+    r = extract_text("FooNet yields higher LID system accuracy than BarNet.")
+    assert [m.name for m in r.metrics] == ["accuracy"]

@@ -563,9 +563,22 @@ def _optimised(lowers: list[str], start: int, end: int) -> bool:
     k = start - 1
     if k >= 0 and lowers[k] in VOCAB.objective_determiners:
         k -= 1
-    if k < 0 or lowers[k] not in VOCAB.objective_verbs:
-        return False
+    return k >= 0 and lowers[k] in VOCAB.objective_verbs and _whole_phrase(lowers, end)
+
+
+def _whole_phrase(lowers: list[str], end: int) -> bool:
+    """True when nothing but punctuation or a link word follows token end: the name is the
+    whole noun phrase, not a modifier ("PVar." is; "AI-detection rates" is not)."""
     return end >= len(lowers) or not lowers[end][:1].isalnum() or lowers[end] in VOCAB.link_words
+
+
+def _ranked_measure(lowers: list[str], start: int, end: int) -> bool:
+    """True when tokens start..end are the whole phrase a ranking comparative governs:
+    "prompts with higher PVar", "slightly higher average CodeHealth"."""
+    k = start - 1
+    if k >= 0 and lowers[k] in VOCAB.averaging_words:
+        k -= 1
+    return k >= 0 and lowers[k] in VOCAB.measure_rank_comparatives and _whole_phrase(lowers, end)
 
 
 def _changed_by_value(lowers: list[str], start: int, end: int) -> bool:
@@ -665,6 +678,8 @@ def vote_kind(
             draft.metric_like = True  # "tpmC=130": a measure with its value
         if draft.label is None and _optimised(lowers, ms, mend):
             draft.metric_like = True  # "maximize Quantum Fisher Information (QFI)"
+        if draft.label is None and _ranked_measure(lowers, ms, mend):
+            draft.metric_like = True  # "slightly higher average CodeHealth"
         if (
             draft.label is None
             and (_after_percent(ctx, ms) or _changed_by_value(ctx.lowers, ms, mend))
