@@ -610,3 +610,12 @@ def test_listed_resources_praise_and_function_words_are_no_measures():
 
 def test_a_listed_phrase_that_goes_on_is_no_measure():
     assert coordinated("We report accuracy and response time budgets here.") == []
+
+
+def test_a_noun_before_a_change_noun_is_the_measure_it_changes():
+    got = spans_of(measured_phrase_spans, "Joint training achieves 41.3% reconstruction gains.")
+    assert got == [("reconstruction", "reconstruction")]
+
+
+def test_a_noun_before_a_speed_up_is_no_measure():
+    assert spans_of(measured_phrase_spans, "It brings a 3x inference speedup.") == []
