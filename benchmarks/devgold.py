@@ -7,7 +7,7 @@ from pathlib import Path
 
 import orjson
 
-from pipeline.quality.evaluate import evaluate
+from pipeline.quality.evaluate import Report, evaluate
 from pipeline.run.sequence import run_pipeline
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -123,9 +123,14 @@ def write_dev_input(shared: Path, path: Path, gold: Path = DEV_GOLD) -> Path:
     return path
 
 
-def dev_report(shared: Path, gold: Path = DEV_GOLD) -> dict:
+def dev_scores(shared: Path, gold: Path = DEV_GOLD) -> Report:
     """Extract a corpus gold's abstracts afresh and score them against it."""
     with tempfile.TemporaryDirectory() as tmp:
         src = write_dev_input(shared, Path(tmp) / "dev.jsonl", gold)
         run_pipeline([src], Path(tmp) / "out")
-        return evaluate(gold, Path(tmp) / "out" / "records.jsonl").as_dict()
+        return evaluate(gold, Path(tmp) / "out" / "records.jsonl")
+
+
+def dev_report(shared: Path, gold: Path = DEV_GOLD) -> dict:
+    """`dev_scores` as plain figures."""
+    return dev_scores(shared, gold).as_dict()

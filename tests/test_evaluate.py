@@ -4,7 +4,7 @@ import orjson
 import pytest
 
 from pipeline.errors import GoldError
-from pipeline.quality.evaluate import evaluate
+from pipeline.quality.evaluate import Counts, evaluate, f1_interval, pooled_f1
 
 GOLD = {
     "doc": 1,
@@ -130,3 +130,39 @@ def test_malformed_gold(tmp_path):
     g.write_bytes(b'{"doc": 1}\n')
     with pytest.raises(GoldError, match="needs"):
         evaluate(g, g)
+
+
+def test_per_document_counts_sum_to_the_totals(files, tmp_path):
+    _, p = files
+    two = tmp_path / "two.jsonl"
+    two.write_bytes(
+        orjson.dumps(GOLD) + b"\n" + orjson.dumps({**GOLD, "doc": 2, "methods": []}) + b"\n"
+    )
+    report = evaluate(two, p)
+    assert len(report.doc_counts) == 2
+    for cat, total in report.counts.items():
+        summed = [sum(getattr(d[cat], k) for d in report.doc_counts) for k in ("tp", "fp", "fn")]
+        assert summed == [total.tp, total.fp, total.fn]
+    assert report.doc_counts[1]["methods"] == Counts(0, 0, 0)
+
+
+def test_pooled_f1_sums_counts_before_dividing():
+    docs = [{"methods": Counts(1, 0, 0)}, {"methods": Counts(0, 1, 2)}]
+    assert pooled_f1(docs, "methods") == pytest.approx(2 * 1 / (2 * 1 + 1 + 2))
+
+
+def test_interval_of_identical_documents_is_a_point():
+    docs = [{"methods": Counts(3, 1, 0)}] * 10
+    assert f1_interval(docs, "methods") == (pytest.approx(6 / 7), pytest.approx(6 / 7))
+
+
+def test_interval_holds_the_pooled_figure_and_is_reproducible():
+    docs = [{"methods": Counts(tp, fp, fn)} for tp, fp, fn in [(3, 0, 1), (0, 2, 1), (2, 1, 0)] * 5]
+    lo, hi = f1_interval(docs, "methods", rounds=500)
+    assert lo < pooled_f1(docs, "methods") < hi
+    assert f1_interval(docs, "methods", rounds=500) == (lo, hi)
+
+
+def test_interval_of_no_documents_is_an_error():
+    with pytest.raises(ValueError, match="no documents"):
+        f1_interval([], "methods")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +63,7 @@ class Report:
     docs: int = 0
     missing_docs: list[int] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
+    doc_counts: list[dict[str, Counts]] = field(default_factory=list)  # per gold doc, in order
 
     def as_dict(self) -> dict:
         """Plain figures for JSON output."""
@@ -261,5 +263,41 @@ def evaluate(gold_path: Path, pred_path: Path) -> Report:
         report.docs += 1
         if doc not in pred:
             report.missing_docs.append(doc)
+        before = {c: Counts(k.tp, k.fp, k.fn) for c, k in report.counts.items()}
         score_doc(gold[doc], pred.get(doc, empty), report)
+        report.doc_counts.append(
+            {
+                c: Counts(k.tp - before[c].tp, k.fp - before[c].fp, k.fn - before[c].fn)
+                for c, k in report.counts.items()
+            }
+        )
     return report
+
+
+def pooled_f1(docs: Sequence[Mapping[str, Counts]], category: str) -> float:
+    """Micro F1 of `category` over the documents' summed counts."""
+    total = Counts()
+    for d in docs:
+        _add(total, d[category])
+    return total.f1
+
+
+def f1_interval(
+    docs: Sequence[Mapping[str, Counts]],
+    category: str,
+    *,
+    rounds: int = 2000,
+    level: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of micro F1, documents resampled with replacement: how
+    far a figure on this many abstracts can move by which abstracts were drawn."""
+    if not docs:
+        raise ValueError("no documents to resample")
+    rng = random.Random(seed)
+    n = len(docs)
+    draws = sorted(
+        pooled_f1([docs[rng.randrange(n)] for _ in range(n)], category) for _ in range(rounds)
+    )
+    cut = int(rounds * (1 - level) / 2)
+    return draws[cut], draws[rounds - 1 - cut]
