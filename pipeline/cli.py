@@ -320,7 +320,7 @@ def evaluate_cmd(
 ) -> None:
     """Score predicted records against gold: P/R/F1 per category, role and result attributes."""
     from pipeline.errors import GoldError
-    from pipeline.quality.evaluate import evaluate
+    from pipeline.quality.evaluate import evaluate, f1_interval
 
     try:
         report = evaluate(gold, pred)
@@ -328,13 +328,17 @@ def evaluate_cmd(
         console.print(f"[red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     data = report.as_dict()
+    if report.docs >= 2:  # one document has no spread to resample
+        for cat, v in data["categories"].items():
+            v["f1_interval_95"] = [round(x, 4) for x in f1_interval(report.doc_counts, cat)]
     if as_json:
         sys.stdout.write(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode() + "\n")
         return
     table = Table(title=f"{pred} vs {gold} ({data['docs']} documents)")
-    for col in ("category", "tp", "fp", "fn", "precision", "recall", "f1"):
+    for col in ("category", "tp", "fp", "fn", "precision", "recall", "f1", "f1 95% interval"):
         table.add_column(col, justify="left" if col == "category" else "right")
     for cat, v in data["categories"].items():
+        lo_hi = v.get("f1_interval_95")
         table.add_row(
             cat,
             str(v["tp"]),
@@ -343,8 +347,13 @@ def evaluate_cmd(
             f"{v['precision']:.3f}",
             f"{v['recall']:.3f}",
             f"{v['f1']:.3f}",
+            f"{lo_hi[0]:.3f}-{lo_hi[1]:.3f}" if lo_hi else "n/a",
         )
     out_console.print(table)
+    out_console.print(
+        "f1 95% interval: documents resampled with replacement 2,000 times (percentile"
+        " bootstrap): how far F1 can move with which abstracts were drawn"
+    )
     attrs = Table(title="Accuracy over matched pairs")
     attrs.add_column("attribute")
     attrs.add_column("accuracy", justify="right")

@@ -107,7 +107,11 @@ def test_eval_prints_table(tmp_path):
     as_json = runner.invoke(
         app, ["eval", "--gold", str(gold), "--pred", str(out / "records.jsonl"), "--json"]
     )
-    assert orjson.loads(as_json.stdout)["docs"] == 19
+    figures = orjson.loads(as_json.stdout)
+    assert figures["docs"] == 19
+    lo, hi = figures["categories"]["methods"]["f1_interval_95"]
+    assert lo <= figures["categories"]["methods"]["f1"] <= hi
+    assert "f1 95% interval" in result.output
 
 
 def test_eval_bad_gold_is_a_clear_error(tmp_path):
