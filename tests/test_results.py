@@ -813,3 +813,14 @@ def test_measures_that_were_recorded_are_metrics():
 def test_capitalised_measures_listed_after_ratings_for_are_metrics():
     r = extract_text("Posts got quality ratings for Coherence, Informativeness, and Conciseness.")
     assert {m.name for m in r.metrics} == {"coherence", "informativeness", "conciseness"}
+
+
+def test_change_of_an_unknown_measure_takes_no_other_metric():
+    r = extract_text("FooNet reaches an accuracy of 0.84 with a gate count reduction of 20%.")
+    by_text = {x.text: x.metric for x in r.results}
+    assert by_text == {"0.84": "accuracy", "20%": None}
+
+
+def test_change_with_its_measure_after_the_value_keeps_it():
+    r = extract_text("Experiments show improvements by up to 18.2 points in Mean Reciprocal Rank.")
+    assert [x.metric for x in r.results] == ["mrr"]

@@ -72,7 +72,9 @@ def link_result(
             or nearest(before, ti)
             or nearest(unclaimed_after(ctx, doc, in_clause, te), ti)
         )
-        other = hit is not None and _labels_other_phrase(ctx, ti, hit, metrics)
+        other = hit is not None and (
+            _labels_other_phrase(ctx, ti, hit, metrics) or _changes_other_phrase(ctx, ti, hit)
+        )
         draft.metric = hit.name if hit and not other else None
         if draft.metric is None and not other:
             draft.metric = metric_before_colon(ctx, ti, metrics)
@@ -372,6 +374,33 @@ def _labels_other_phrase(ctx: DocContext, ti: int, hit: Tagged, metrics: list[Ta
         return False
     plain = [k for k in between if k > joined[-1]]
     return 1 <= len(plain) <= 3 and all(words[k].isalpha() and words[k].islower() for k in plain)
+
+
+def _changes_other_phrase(ctx: DocContext, ti: int, hit: Tagged) -> bool:
+    """True when the value is the size of a change whose own measure, plain lower-case words
+    right before the change noun, is not the metric found ("high accuracy of 0.84 with a
+    [gate count] reduction of 20%"): the value belongs to that phrase, whatever it names;
+    not for a vague or modifying word there ("an average performance improvement of 8%")."""
+    lows, words = ctx.lowers, ctx.words
+    j = _before_hedge_words(lows, ti - 1)
+    if j < 2 or lows[j] not in ("of", "by") or lows[j - 1] not in VOCAB.measure_change_nouns:
+        return False
+    k = j - 2
+    if hit.start > ti or hit.end == k + 1:
+        return False  # "gains of 18.2 points in MRR", "an energy efficiency boost of 2x"
+    if not (words[k].replace("-", "").isalpha() and words[k].islower()):
+        return False
+    last = lows[k]
+    return not (
+        last in VOCAB.link_words
+        or last in VOCAB.result_verbs
+        or last in VOCAB.finding_verbs
+        or last in VOCAB.performance_verbs
+        or last in VOCAB.vague_measure_nouns
+        or last in VOCAB.evaluative_adjectives
+        or last in VOCAB.change_nouns
+        or last.endswith(tuple(VOCAB.modifier_endings))
+    )
 
 
 def _before_hedge_words(lows: list[str], i: int) -> int:
