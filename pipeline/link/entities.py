@@ -716,7 +716,7 @@ def vote_kind(
         elif head == "method":
             me += w["method_head"]
             draft.supported = method_headed = True
-        whole = ce >= n or lowers[ce] in VOCAB.link_words or not lowers[ce][:1].isalnum()
+        whole = _whole_phrase(lowers, ce)
         whole = whole and not (ce < n and lowers[ce] in {"'s", "’s"})
         share = before is not None and (before.endswith("%") or before in VOCAB.data_part_nouns)
         if prep == "of" and share and whole:
